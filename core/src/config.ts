@@ -1,0 +1,187 @@
+import { coreError } from './errors.ts';
+import { Request } from './request.ts';
+import { Response } from './response.ts';
+import type { Logger } from './logger.ts';
+
+/**
+ * A check of one configuration value: returns what is wrong with it (finishing the sentence
+ * "Configuration key "x" …"), or `undefined` when it is fine.
+ *
+ * @example
+ * ```ts
+ * const positive: ConfigRule = (v) => (typeof v === 'number' && v > 0 ? undefined : 'must be a positive number');
+ * ```
+ */
+export type ConfigRule = (value: unknown) => string | undefined;
+
+/** A root controller: an instance, a class to instantiate, or a dotted path / `module#Export`. */
+export type RootSpec = object | (new () => object) | string;
+
+/**
+ * The kernel's configuration (the `app` section of a config file). Plugins add keys of their own.
+ *
+ * @example
+ * ```ts
+ * const config: KernelConfig = { root: RootController, template_path: '%(confdir)s/templates' };
+ * ```
+ */
+export interface KernelConfig {
+  /** Root controller: object, class, dotted path (`sandbox.controllers.root.RootController`) or `module#Export`. */
+  root?: RootSpec;
+  /** Application modules imported at start, resolved from `confdir`. */
+  modules?: string[];
+  /** Directory of static files; `%(confdir)s` is replaced by `confdir`. */
+  static_root?: string;
+  /** Directory of templates; `%(confdir)s` is replaced by `confdir`. */
+  template_path?: string;
+  /** Subclass of `Request` built for every request. */
+  request_cls?: typeof Request;
+  /** Subclass of `Response` built for every request. */
+  response_cls?: typeof Response;
+  /** Redirect an index reached without its trailing slash (default `true`). */
+  force_canonical?: boolean;
+  /** Let `.json` / `.html` / `.txt` … select the rendering (default `true`). */
+  guess_content_type_from_ext?: boolean;
+  /** Engine for templates whose extension names no engine. */
+  default_renderer?: string;
+  /** Error documents: `{ 404: '/error/404' }` renders the 404 response by an internal request. */
+  errors?: Record<string | number, string>;
+  /** The directory relative paths are resolved from (a config file's directory; default: the working directory). */
+  confdir?: string;
+  /** Largest body read into memory, in bytes (default 1 MiB → 413 beyond). */
+  body_limit?: number;
+  /** Most query or form parameters (default 1000 → 413 beyond). */
+  param_limit?: number;
+  /** Milliseconds to receive the request headers (default 60 000). */
+  headers_timeout?: number;
+  /** Milliseconds to receive the whole request (default 120 000 → 408). */
+  request_timeout?: number;
+  /** Milliseconds an idle keep-alive connection stays open (default 5 000). */
+  keep_alive_timeout?: number;
+  /** Milliseconds `close()` waits for in-flight requests before destroying connections (default 5 000). */
+  close_timeout?: number;
+  /** Where the kernel logs (`console`-like); `false` for silence. Default: warnings and errors to stderr. */
+  logger?: Logger | false;
+  /** Keys declared by plugins. */
+  [key: string]: unknown;
+}
+
+/** The configuration after `ready()`: defaults filled in, paths substituted, classes checked. */
+export interface ResolvedConfig extends KernelConfig {
+  readonly modules: string[];
+  readonly force_canonical: boolean;
+  readonly guess_content_type_from_ext: boolean;
+  readonly errors: Record<string, string>;
+  readonly confdir: string;
+  readonly body_limit: number;
+  readonly param_limit: number;
+  readonly headers_timeout: number;
+  readonly request_timeout: number;
+  readonly keep_alive_timeout: number;
+  readonly close_timeout: number;
+  readonly request_cls: typeof Request;
+  readonly response_cls: typeof Response;
+}
+
+const isString: ConfigRule = (v) => (typeof v === 'string' && v.length > 0 ? undefined : `must be a non-empty string (got ${show(v)})`);
+const isBoolean: ConfigRule = (v) => (typeof v === 'boolean' ? undefined : `must be true or false (got ${show(v)})`);
+const isPositiveInt: ConfigRule = (v) =>
+  Number.isInteger(v) && (v as number) > 0 ? undefined : `must be a positive integer (got ${show(v)})`;
+const isSubclass =
+  (base: typeof Request | typeof Response): ConfigRule =>
+  (v) =>
+    typeof v === 'function' && (v === base || v.prototype instanceof base)
+      ? undefined
+      : `must be ${base.name} or a subclass of it (class X extends ${base.name}), got ${show(v)}`;
+
+/**
+ * The kernel's own configuration keys and their checks. Plugins extend the table through
+ * their `config` field.
+ *
+ * @example
+ * ```ts
+ * CORE_CONFIG.force_canonical!(true); // undefined: fine
+ * ```
+ */
+export const CORE_CONFIG: Readonly<Record<string, ConfigRule>> = Object.freeze({
+  root: (v) =>
+    (typeof v === 'object' && v !== null) || typeof v === 'function' || (typeof v === 'string' && v.length > 0)
+      ? undefined
+      : `must be a controller object, a class, or a string such as "app.controllers.root.RootController" or "./root.ts#RootController" (got ${show(v)})`,
+  modules: (v) => (Array.isArray(v) && v.every((m) => typeof m === 'string' && m) ? undefined : `must be a list of module paths (got ${show(v)})`),
+  static_root: isString,
+  template_path: isString,
+  request_cls: isSubclass(Request),
+  response_cls: isSubclass(Response),
+  force_canonical: isBoolean,
+  guess_content_type_from_ext: isBoolean,
+  default_renderer: isString,
+  errors: (v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return `must be an object such as { 404: '/error/404' } (got ${show(v)})`;
+    for (const [status, path] of Object.entries(v)) {
+      const code = Number(status);
+      if (!Number.isInteger(code) || code < 400 || code > 599) return `has "${status}", which is not an error status from 400 to 599`;
+      if (typeof path !== 'string' || !path.startsWith('/')) return `maps ${status} to ${show(path)}: error documents are paths starting with "/"`;
+    }
+    return undefined;
+  },
+  confdir: isString,
+  body_limit: isPositiveInt,
+  param_limit: isPositiveInt,
+  headers_timeout: isPositiveInt,
+  request_timeout: isPositiveInt,
+  keep_alive_timeout: isPositiveInt,
+  close_timeout: isPositiveInt,
+  logger: (v) =>
+    v === false || (typeof v === 'object' && v !== null && ['info', 'warn', 'error'].every((m) => typeof (v as Record<string, unknown>)[m] === 'function'))
+      ? undefined
+      : `must be false or an object with info(), warn() and error() methods (got ${show(v)})`,
+});
+
+/**
+ * Checks every key of `config` against `rules`, throwing a coded error that names the first
+ * unknown key or bad value, and returns the configuration with defaults and `%(confdir)s` filled in.
+ *
+ * @example
+ * ```ts
+ * resolveConfig({ force_canonical: 'no' }, CORE_CONFIG); // throws: "force_canonical" must be true or false
+ * ```
+ */
+export function resolveConfig(config: KernelConfig, rules: Readonly<Record<string, ConfigRule>>): ResolvedConfig {
+  for (const key of Object.keys(config)) {
+    const rule = rules[key];
+    if (!rule) throw coreError('HICKORY_ERR_CONFIG_UNKNOWN_KEY', key, Object.keys(rules).sort().join(', '));
+    if (config[key] === undefined) continue;
+    const problem = rule(config[key]);
+    if (problem) throw coreError('HICKORY_ERR_CONFIG_VALUE', key, problem);
+  }
+  const confdir = config.confdir ?? process.cwd();
+  const substitute = (path: string | undefined) => path?.replace(/%\(confdir\)s/g, confdir);
+  const resolved: ResolvedConfig = {
+    ...config,
+    modules: config.modules ?? [],
+    force_canonical: config.force_canonical ?? true,
+    guess_content_type_from_ext: config.guess_content_type_from_ext ?? true,
+    errors: { ...(config.errors ?? {}) },
+    confdir,
+    body_limit: config.body_limit ?? 1024 * 1024,
+    param_limit: config.param_limit ?? 1000,
+    headers_timeout: config.headers_timeout ?? 60_000,
+    request_timeout: config.request_timeout ?? 120_000,
+    keep_alive_timeout: config.keep_alive_timeout ?? 5_000,
+    close_timeout: config.close_timeout ?? 5_000,
+    request_cls: config.request_cls ?? Request,
+    response_cls: config.response_cls ?? Response,
+  };
+  if (config.static_root !== undefined) resolved.static_root = substitute(config.static_root);
+  if (config.template_path !== undefined) resolved.template_path = substitute(config.template_path);
+  return resolved;
+}
+
+function show(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'function') return `function ${value.name || '(anonymous)'}`;
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : String(value);
+}

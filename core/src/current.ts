@@ -1,0 +1,86 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { coreError } from './errors.ts';
+import { Request } from './request.ts';
+import { Response } from './response.ts';
+
+/** The objects of one request, as held by the async context. */
+export interface Exchange {
+  request: Request;
+  response: Response;
+}
+
+/** The async context that carries the current {@link Exchange} through a request. */
+export const exchangeStorage = new AsyncLocalStorage<Exchange>();
+
+/**
+ * The current request's {@link Exchange}, or `undefined` outside a request.
+ *
+ * @example
+ * ```ts
+ * const inRequest = currentExchange() !== undefined;
+ * ```
+ */
+export function currentExchange(): Exchange | undefined {
+  return exchangeStorage.getStore();
+}
+
+function proxyOf<K extends keyof Exchange>(key: K, prototype: object): Exchange[K] {
+  const current = (): Exchange[K] => {
+    const exchange = exchangeStorage.getStore();
+    if (!exchange) throw coreError('HICKORY_ERR_OUTSIDE_REQUEST', key);
+    return exchange[key];
+  };
+  return new Proxy(Object.create(prototype) as Exchange[K], {
+    get(_t, prop) {
+      const target = current();
+      const value: unknown = Reflect.get(target, prop, target);
+      // Methods run against the real object so that subclasses with #private fields work.
+      return typeof value === 'function' && prop !== 'constructor' ? value.bind(target) : value;
+    },
+    set(_t, prop, value) {
+      const target = current();
+      return Reflect.set(target, prop, value, target);
+    },
+    has(_t, prop) {
+      return Reflect.has(current(), prop);
+    },
+    deleteProperty(_t, prop) {
+      return Reflect.deleteProperty(current(), prop);
+    },
+    ownKeys() {
+      return Reflect.ownKeys(current());
+    },
+    getOwnPropertyDescriptor(_t, prop) {
+      const descriptor = Reflect.getOwnPropertyDescriptor(current(), prop);
+      if (descriptor) descriptor.configurable = true;
+      return descriptor;
+    },
+    getPrototypeOf() {
+      return Reflect.getPrototypeOf(current());
+    },
+  });
+}
+
+/**
+ * The current request, importable anywhere (it follows the request through `await`).
+ * Used outside a request it throws `HICKORY_ERR_OUTSIDE_REQUEST`.
+ *
+ * @example
+ * ```ts
+ * import { request } from '@hickory/core';
+ * @expose() whoami() { return request.headers['user-agent'] ?? 'unknown'; }
+ * ```
+ */
+export const request: Request = proxyOf('request', Request.prototype);
+
+/**
+ * The current response, importable anywhere; set `status`, `headers`, `body`, `app_iter` on it.
+ * Used outside a request it throws `HICKORY_ERR_OUTSIDE_REQUEST`.
+ *
+ * @example
+ * ```ts
+ * import { response } from '@hickory/core';
+ * @expose() teapot() { response.status = 418; return 'short and stout'; }
+ * ```
+ */
+export const response: Response = proxyOf('response', Response.prototype);

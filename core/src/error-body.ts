@@ -1,0 +1,61 @@
+import accepts from 'accepts';
+import type { IncomingMessage } from 'node:http';
+import { describe, type HTTPError } from './http-error.ts';
+import type { Response } from './response.ts';
+
+/**
+ * Escapes text for HTML element content and attribute values.
+ *
+ * @example
+ * ```ts
+ * escapeHtml('<b>"x"</b>'); // '&lt;b&gt;&quot;x&quot;&lt;/b&gt;'
+ * ```
+ */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * True when the client prefers JSON to HTML (by its `Accept` header).
+ *
+ * @example
+ * ```ts
+ * prefersJson(req); // true for `Accept: application/json`
+ * ```
+ */
+export function prefersJson(raw: IncomingMessage): boolean {
+  if (!raw.headers.accept) return false;
+  return accepts(raw).type(['text/html', 'application/json']) === 'application/json';
+}
+
+/**
+ * Fills `response` with the default error response for `error`: its status and headers, and a
+ * JSON body `{"code","title","description"}` for clients that prefer JSON, else a small HTML
+ * page. 5xx descriptions are generic; redirects have an empty body.
+ *
+ * @example
+ * ```ts
+ * writeDefaultError(new HTTPError(404), req, response); // 404, HTML page "404 Not Found"
+ * ```
+ */
+export function writeDefaultError(error: HTTPError, raw: IncomingMessage, response: Response): void {
+  response.headerMap.clear();
+  response.status = error.status;
+  if (error.headers) for (const name of Object.keys(error.headers)) response.headerMap.set(name, error.headers[name]);
+  if (error.status < 400) {
+    response.body = '';
+    return;
+  }
+  if (prefersJson(raw)) {
+    response.headerMap.set('Content-Type', 'application/json; charset=utf-8');
+    response.body = JSON.stringify(error.toJSON());
+    return;
+  }
+  const title = `${error.status} ${escapeHtml(error.title)}`;
+  response.headerMap.set('Content-Type', 'text/html; charset=utf-8');
+  response.body =
+    `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>${title}</title></head>` +
+    `<body><h1>${title}</h1><p>${escapeHtml(describe(error))}</p></body></html>\n`;
+}

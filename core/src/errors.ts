@@ -1,0 +1,83 @@
+/**
+ * The error table of `@hickory/core`: every error the kernel throws at a developer
+ * (configuration, plugins, misuse) has a stable code listed here, once.
+ *
+ * HTTP errors that reach clients are {@link HTTPError}s, not these.
+ */
+
+/** Every code of this package, with the message template (`%s` is filled in order). */
+export const CORE_ERRORS = Object.freeze({
+  HICKORY_ERR_PLUGIN_NAME: 'A plugin needs a non-empty string `name`: build it with definePlugin({ name, apply }).',
+  HICKORY_ERR_PLUGIN_APPLY: 'Plugin "%s" has no `apply(kernel, options)` function: build it with definePlugin({ name, apply }).',
+  HICKORY_ERR_PLUGIN_DEPENDENCY: 'Plugin "%s" lists a dependency that is not a plugin (%s): `dependencies` takes plugin objects made by definePlugin().',
+  HICKORY_ERR_PLUGIN_CYCLE: 'Plugins depend on each other in a cycle: %s. Remove one of the dependencies.',
+  HICKORY_ERR_PLUGIN_FAILED: 'Plugin "%s" failed while starting: %s',
+  HICKORY_ERR_USE_AFTER_READY: 'use(%s) was called after ready(): register every plugin before the kernel starts.',
+  HICKORY_ERR_TAP_AFTER_READY: 'Hook "%s" was tapped after ready(): tap hooks inside a plugin\'s apply(), before the kernel starts.',
+  HICKORY_ERR_CONFIG_UNKNOWN_KEY: 'Unknown configuration key "%s". Known keys: %s.',
+  HICKORY_ERR_CONFIG_VALUE: 'Configuration key "%s" %s.',
+  HICKORY_ERR_CONFIG_FILE: 'Cannot load the configuration file %s: %s',
+  HICKORY_ERR_ROOT_RESOLVE: 'Cannot resolve root controller "%s": %s',
+  HICKORY_ERR_MODULE_LOAD: 'Cannot load application module "%s" (from `modules`): %s',
+  HICKORY_ERR_NO_RENDERER: 'No renderer for template "%s" (engine "%s"): add the plugin for that engine with kernel.use(), or set `default_renderer`.',
+  HICKORY_ERR_OUTSIDE_REQUEST: '`%s` was used outside of a request: it is only available while a request is being handled.',
+  HICKORY_ERR_BODY_NOT_LOADED: 'request.%s was read before the body was loaded: await request.load() first (the kernel does so before calling a handler).',
+  HICKORY_ERR_HEADER_VALUE: 'Invalid value for header "%s": header names must be tokens and values may not contain CR, LF or NUL.',
+  HICKORY_ERR_STATUS: 'Invalid HTTP status %s: a status is an integer from 100 to 599.',
+  HICKORY_ERR_ABORT_STATUS: 'abort(%s): abort() takes an error status from 400 to 599.',
+  HICKORY_ERR_REDIRECT: 'Invalid redirect: %s',
+  HICKORY_ERR_REDIRECT_LOOP: 'Internal redirect loop: %s',
+  HICKORY_ERR_NOT_READY: '%s needs the kernel to be ready: await kernel.ready() first.',
+  HICKORY_ERR_CLOSED: 'The kernel is closed: %s',
+} as const);
+
+/** A code of {@link CORE_ERRORS}. */
+export type CoreErrorCode = keyof typeof CORE_ERRORS;
+
+/**
+ * An error meant for the developer (never sent to a client), carrying a stable `code`.
+ *
+ * @example
+ * ```ts
+ * try { kernel.use({} as any); } catch (e) { if (e instanceof HickoryError) console.log(e.code); }
+ * ```
+ */
+export class HickoryError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'HickoryError';
+    this.code = code;
+  }
+}
+
+/**
+ * Builds a {@link HickoryError} from a code of a package's table, filling `%s` in order.
+ *
+ * @example
+ * ```ts
+ * throw coreError('HICKORY_ERR_PLUGIN_APPLY', plugin.name);
+ * ```
+ */
+export function tableError<T extends Record<string, string>>(
+  table: T,
+  code: keyof T & string,
+  ...args: unknown[]
+): HickoryError {
+  let i = 0;
+  const message = table[code].replace(/%s/g, () => String(args[i++]));
+  const cause = args.find((a) => a instanceof Error);
+  return new HickoryError(code, message, cause ? { cause } : undefined);
+}
+
+/**
+ * Builds a {@link HickoryError} of this package.
+ *
+ * @example
+ * ```ts
+ * throw coreError('HICKORY_ERR_USE_AFTER_READY', 'myPlugin');
+ * ```
+ */
+export function coreError(code: CoreErrorCode, ...args: unknown[]): HickoryError {
+  return tableError(CORE_ERRORS, code, ...args);
+}

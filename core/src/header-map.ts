@@ -1,0 +1,199 @@
+import { coreError } from './errors.ts';
+
+/** A header value as stored: one string, or several for headers such as `Set-Cookie`. */
+export type HeaderValue = string | string[];
+
+/**
+ * A case-insensitive header mapping, read and written by index:
+ * `headers['Content-Type'] = 'text/csv'` and `headers['content-type']` name the same header.
+ * Iterating it, `Object.keys()` and `Object.entries()` give the names as they were first written.
+ *
+ * @example
+ * ```ts
+ * response.headers['Content-Disposition'] = 'attachment; filename="a.csv"';
+ * delete response.headers['X-Powered-By'];
+ * ```
+ */
+export type Headers = Record<string, HeaderValue | undefined> & Iterable<[string, HeaderValue]>;
+
+interface Entry {
+  name: string;
+  value: HeaderValue;
+}
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const UNSAFE_VALUE = /[\r\n\0]/;
+
+/**
+ * Throws a coded error unless `name` is an HTTP token and `value` holds no CR, LF or NUL,
+ * so that a header can never be split by what a controller writes into it.
+ *
+ * @example
+ * ```ts
+ * assertHeaderValue('Location', '/next'); // ok
+ * ```
+ */
+export function assertHeaderValue(name: string, value: unknown): void {
+  if (!TOKEN.test(name)) throw coreError('HICKORY_ERR_HEADER_VALUE', name);
+  if (Array.isArray(value)) {
+    for (const v of value) assertHeaderValue(name, v);
+    return;
+  }
+  if (typeof value === 'number') return;
+  if (typeof value !== 'string' || UNSAFE_VALUE.test(value)) throw coreError('HICKORY_ERR_HEADER_VALUE', name);
+}
+
+/**
+ * The store behind a response's headers: lower-cased keys in a null-prototype object, so that
+ * the kernel can set and write headers without a proxy, while users get the {@link Headers} view.
+ *
+ * @example
+ * ```ts
+ * const map = new HeaderMap();
+ * map.set('Content-Type', 'text/plain');
+ * map.get('content-type'); // 'text/plain'
+ * ```
+ */
+export class HeaderMap {
+  private entries: Record<string, Entry> = Object.create(null);
+  private view: Headers | undefined;
+
+  /** Sets (or, with `undefined`/`null`, removes) a header, validating name and value. */
+  set(name: string, value: HeaderValue | number | undefined | null): void {
+    if (value === undefined || value === null) {
+      this.delete(name);
+      return;
+    }
+    assertHeaderValue(name, value);
+    const stored = typeof value === 'number' ? String(value) : Array.isArray(value) ? value.map(String) : value;
+    const key = name.toLowerCase();
+    const entry = this.entries[key];
+    if (entry) entry.value = stored;
+    else this.entries[key] = { name, value: stored };
+  }
+
+  /** Adds a value to a header, keeping the ones already there (for `Set-Cookie`, `Vary`, …). */
+  append(name: string, value: string): void {
+    const current = this.get(name);
+    if (current === undefined) this.set(name, value);
+    else this.set(name, Array.isArray(current) ? [...current, value] : [current, value]);
+  }
+
+  get(name: string): HeaderValue | undefined {
+    return this.entries[name.toLowerCase()]?.value;
+  }
+
+  has(name: string): boolean {
+    return name.toLowerCase() in this.entries;
+  }
+
+  delete(name: string): boolean {
+    const key = name.toLowerCase();
+    if (!(key in this.entries)) return false;
+    delete this.entries[key];
+    return true;
+  }
+
+  /** Removes every header. */
+  clear(): void {
+    this.entries = Object.create(null);
+  }
+
+  /** The headers as `[name, value]` pairs, names as first written. */
+  *[Symbol.iterator](): IterableIterator<[string, HeaderValue]> {
+    for (const key in this.entries) {
+      const entry = this.entries[key]!;
+      yield [entry.name, entry.value];
+    }
+  }
+
+  /** The headers as a plain object for `writeHead`, names as first written. */
+  toObject(): Record<string, HeaderValue> {
+    const out: Record<string, HeaderValue> = Object.create(null);
+    for (const key in this.entries) {
+      const entry = this.entries[key]!;
+      out[entry.name] = entry.value;
+    }
+    return out;
+  }
+
+  /** The index-assignable, case-insensitive {@link Headers} view of this map (made once). */
+  asRecord(): Headers {
+    return (this.view ??= makeView(this));
+  }
+}
+
+function makeView(map: HeaderMap): Headers {
+  return new Proxy(Object.create(null) as Headers, {
+    get(_target, prop) {
+      if (prop === Symbol.iterator) return () => map[Symbol.iterator]();
+      return typeof prop === 'string' ? map.get(prop) : undefined;
+    },
+    set(_target, prop, value) {
+      if (typeof prop !== 'string') return false;
+      map.set(prop, value);
+      return true;
+    },
+    has(_target, prop) {
+      return typeof prop === 'string' && map.has(prop);
+    },
+    deleteProperty(_target, prop) {
+      if (typeof prop === 'string') map.delete(prop);
+      return true;
+    },
+    ownKeys() {
+      return Array.from(map, ([name]) => name);
+    },
+    getOwnPropertyDescriptor(_target, prop) {
+      if (typeof prop !== 'string' || !map.has(prop)) return undefined;
+      return { value: map.get(prop), writable: true, enumerable: true, configurable: true };
+    },
+    defineProperty(_target, prop, descriptor) {
+      if (typeof prop !== 'string' || !('value' in descriptor)) return false;
+      map.set(prop, descriptor.value);
+      return true;
+    },
+    setPrototypeOf() {
+      return false;
+    },
+  });
+}
+
+/**
+ * A read-only, case-insensitive view of incoming headers (Node gives them lower-cased).
+ * The copy has a null prototype, so `headers.constructor` is `undefined`, never a function.
+ *
+ * @example
+ * ```ts
+ * const headers = requestHeaders(req.headers);
+ * headers['Content-Type']; // same as headers['content-type']
+ * ```
+ */
+export function requestHeaders(raw: Record<string, string | string[] | undefined>): Headers {
+  const own: Record<string, HeaderValue> = Object.create(null);
+  for (const key of Object.keys(raw)) {
+    const value = raw[key];
+    if (value !== undefined) own[key] = value;
+  }
+  return new Proxy(own as Headers, {
+    get(target, prop) {
+      if (prop === Symbol.iterator) return () => Object.entries(target)[Symbol.iterator]();
+      return typeof prop === 'string' ? target[prop.toLowerCase()] : undefined;
+    },
+    has(target, prop) {
+      return typeof prop === 'string' && prop.toLowerCase() in target;
+    },
+    set() {
+      return false;
+    },
+    deleteProperty() {
+      return false;
+    },
+    defineProperty() {
+      return false;
+    },
+    setPrototypeOf() {
+      return false;
+    },
+  });
+}

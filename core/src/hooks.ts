@@ -1,0 +1,157 @@
+import { AsyncSeriesBailHook, AsyncSeriesHook, HookMap, SyncHook } from 'tapable';
+import { coreError } from './errors.ts';
+import type { HTTPError } from './http-error.ts';
+import type { Kernel } from './kernel.ts';
+import type { Request } from './request.ts';
+import type { Response } from './response.ts';
+import type { Variables } from './variables.ts';
+
+/**
+ * What a routing plugin found for a request (the result of the `route` hook).
+ *
+ * @example
+ * ```ts
+ * const lookup: Lookup = { target: 'hello', handle: () => 'Hello' };
+ * ```
+ */
+export interface Lookup {
+  /** What was found (for `afterLookup` taps and logs): a controller method for dispatch. */
+  readonly target: unknown;
+  /**
+   * Runs the handler: argument mapping, the call, and rendering. Its value is applied to the
+   * response like a `beforeRoute` answer (see {@link Kernel}).
+   */
+  handle(request: Request, response: Response): unknown;
+  /** `false` keeps the kernel from reading the body first (the handler streams `request.raw`). */
+  readonly loadBody?: boolean;
+}
+
+/**
+ * One template to render (the argument of a `render` tap).
+ *
+ * @example
+ * ```ts
+ * const job: RenderJob = { template: 'books/list.ejs', engine: 'ejs', namespace: { books } };
+ * ```
+ */
+export interface RenderJob {
+  /** The template path, relative to `template_path`, without an `engine:` prefix. */
+  readonly template: string;
+  /** The key the renderer was chosen by: the engine prefix, the extension, or `default_renderer`. */
+  readonly engine: string;
+  /** The data for the template (never engine options). */
+  readonly namespace: Record<string, unknown>;
+}
+
+/** Facts about a finished response, for `onResponse` taps (logging, metrics). */
+export interface ResponseInfo {
+  /** The status sent. */
+  readonly status: number;
+  /** Milliseconds from the request's arrival to the end of the response. */
+  readonly duration: number;
+  /** False when the client went away before the response was complete. */
+  readonly completed: boolean;
+}
+
+/**
+ * Creates the hooks of one kernel: a frozen object, made once per kernel, tapped by plugins
+ * inside `apply()` (tapping after `ready()` throws). A hook with no taps is skipped per request.
+ *
+ * @example
+ * ```ts
+ * kernel.hooks.beforeRoute.tapPromise('health', async (request) =>
+ *   request.path === '/healthz' ? 'ok' : undefined);
+ * ```
+ */
+export function createHooks() {
+  return Object.freeze({
+    /**
+     * `AsyncSeriesBailHook<[request, response]>`, before routing. A tap may rewrite the request
+     * (`request.rewrite(url)`), set headers, throw an `HTTPError`, or answer the request itself by
+     * returning a value (a `Response`, a string, bytes, or an object sent as JSON).
+     */
+    beforeRoute: new AsyncSeriesBailHook<[Request, Response], unknown>(['request', 'response']),
+    /**
+     * `AsyncSeriesBailHook<[request, response]>`, the routing itself: the first tap that returns a
+     * {@link Lookup} wins. No tap, or no lookup → 404. The dispatch plugin taps it.
+     */
+    route: new AsyncSeriesBailHook<[Request, Response], Lookup | undefined>(['request', 'response']),
+    /**
+     * `AsyncSeriesBailHook<[lookup, request, response]>`, after a handler was found and before the
+     * body is read and the handler runs. A tap may throw (`abort(403)`) or answer by returning a value.
+     */
+    afterLookup: new AsyncSeriesBailHook<[Lookup, Request, Response], unknown>(['lookup', 'request', 'response']),
+    /**
+     * `HookMap<AsyncSeriesBailHook<[request]>>` keyed by media type (`multipart/form-data`): a tap
+     * consumes `request.raw` and returns the body variables. Media types without a tap are buffered
+     * by the kernel (JSON and urlencoded are parsed by the kernel itself).
+     */
+    parseBody: new HookMap(() => new AsyncSeriesBailHook<[Request], Variables | undefined>(['request'])),
+    /**
+     * `HookMap<AsyncSeriesBailHook<[job]>>` keyed by engine (`ejs`, `njk`, `hbs`, …): a tap returns
+     * the rendered text of {@link RenderJob}. Call it through `kernel.render()`.
+     */
+    render: new HookMap(() => new AsyncSeriesBailHook<[RenderJob], string | undefined>(['job'])),
+    /**
+     * `AsyncSeriesBailHook<[error, request, response]>`, for every {@link HTTPError} (abort, 404,
+     * redirects). A tap may return a `Response` that replaces the default error response.
+     */
+    onAbort: new AsyncSeriesBailHook<[HTTPError, Request, Response], Response | undefined>(['error', 'request', 'response']),
+    /**
+     * `AsyncSeriesBailHook<[error, request, response]>`, for any other error (→ 500). The kernel logs
+     * the error; a tap may report it elsewhere and may return a `Response` to send instead.
+     */
+    onError: new AsyncSeriesBailHook<[unknown, Request, Response], Response | undefined>(['error', 'request', 'response']),
+    /** `SyncHook<[request, response, info]>`, after the response was sent (or the client left). */
+    onResponse: new SyncHook<[Request, Response, ResponseInfo]>(['request', 'response', 'info']),
+    /** `AsyncSeriesHook<[kernel]>`, once during `ready()`, after every plugin was applied. */
+    ready: new AsyncSeriesHook<[Kernel]>(['kernel']),
+    /** `AsyncSeriesHook<[kernel]>`, once during `close()`, after in-flight requests finished. */
+    close: new AsyncSeriesHook<[Kernel]>(['kernel']),
+  });
+}
+
+/** The frozen hooks object of a kernel (see {@link createHooks} for each hook). */
+export type KernelHooks = ReturnType<typeof createHooks>;
+
+/** The names of the hooks. */
+export type HookName = keyof KernelHooks;
+
+interface Tappable {
+  tap: unknown;
+  tapAsync?: unknown;
+  tapPromise?: unknown;
+}
+
+/**
+ * Makes every hook refuse new taps (`HICKORY_ERR_TAP_AFTER_READY`): tapable recompiles a hook on
+ * each tap, so tapping while requests run would be slow and racy.
+ *
+ * @example
+ * ```ts
+ * sealHooks(kernel.hooks); // done by ready()
+ * ```
+ */
+export function sealHooks(hooks: KernelHooks): void {
+  for (const name of Object.keys(hooks) as HookName[]) {
+    const hook = hooks[name];
+    if (hook instanceof HookMap) {
+      const map = hook as unknown as HookMap<Tappable>;
+      // Existing per-key hooks, and any created by a later `.for(key)`.
+      for (const inner of (map as unknown as { _map: Map<unknown, Tappable> })._map.values()) sealOne(inner, name);
+      map.intercept({ factory: (_key, created) => sealOne(created, name) });
+    } else {
+      sealOne(hook as unknown as Tappable, name);
+    }
+  }
+}
+
+function sealOne<T extends Tappable>(hook: T, name: string): T {
+  const refuse = () => {
+    throw coreError('HICKORY_ERR_TAP_AFTER_READY', name);
+  };
+  hook.tap = refuse;
+  if (hook.tapAsync) hook.tapAsync = refuse;
+  if (hook.tapPromise) hook.tapPromise = refuse;
+  return hook;
+}

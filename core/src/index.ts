@@ -1,0 +1,32 @@
+/**
+ * `@hickory/core`: the kernel of Hickory. HTTP, the request/response objects, the plugin
+ * system, the hooks and the DI container; routing and rendering come from plugins.
+ *
+ * @example
+ * ```ts
+ * import { createKernel, definePlugin } from '@hickory/core';
+ * const hello = definePlugin({
+ *   name: 'hello',
+ *   apply: (k) => k.hooks.beforeRoute.tap('hello', () => 'Hello'),
+ * });
+ * const { url } = await createKernel().use(hello).listen({ port: 8080 });
+ * ```
+ */
+export { createKernel, Kernel, type ListenOptions, type Listening } from './kernel.ts';
+export { definePlugin, type Plugin } from './plugin.ts';
+export { createHooks, type KernelHooks, type HookName, type Lookup, type RenderJob, type ResponseInfo } from './hooks.ts';
+export { Request, type RequestSettings, type BodyParseResult } from './request.ts';
+export { Response, withCharset, type AppIter, type ResponseInit } from './response.ts';
+export { request, response, currentExchange, type Exchange } from './current.ts';
+export { HTTPError, abort, describe, type ErrorHeaders } from './http-error.ts';
+export { redirect, HTTPRedirect, InternalRedirect, type RedirectOptions } from './redirect.ts';
+export { loadConfig, type HickoryConfigFile, type ServerConfig } from './load-config.ts';
+export { importModule, resolveExport } from './load-module.ts';
+export { CORE_CONFIG, resolveConfig, type ConfigRule, type KernelConfig, type ResolvedConfig, type RootSpec } from './config.ts';
+export { CORE_ERRORS, HickoryError, coreError, tableError, type CoreErrorCode } from './errors.ts';
+export { HeaderMap, assertHeaderValue, type Headers, type HeaderValue } from './header-map.ts';
+export { escapeHtml, prefersJson, writeDefaultError } from './error-body.ts';
+export { parseUrlEncoded, mergeVariables, type Variables, type VariableValue } from './variables.ts';
+export { parseJsonBody } from './json-body.ts';
+export { silentLogger, stderrLogger, type Logger } from './logger.ts';
+export type { Environ } from './environ.ts';

@@ -1,0 +1,502 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
+import { inject as lightInject, type InjectOptions, type Response as InjectResponse } from 'light-my-request';
+import { CORE_CONFIG, resolveConfig, type ConfigRule, type KernelConfig, type ResolvedConfig } from './config.ts';
+import { exchangeStorage, type Exchange } from './current.ts';
+import { coreError } from './errors.ts';
+import { writeDefaultError } from './error-body.ts';
+import { createHooks, sealHooks, type KernelHooks, type Lookup, type RenderJob } from './hooks.ts';
+import { HTTPError } from './http-error.ts';
+import { importModule, resolveExport } from './load-module.ts';
+import { silentLogger, stderrLogger, type Logger } from './logger.ts';
+import { checkPlugin, type Plugin } from './plugin.ts';
+import { InternalRedirect } from './redirect.ts';
+import { Request, type RequestSettings } from './request.ts';
+import { Response } from './response.ts';
+import { sendResponse } from './send.ts';
+
+/** Options of {@link Kernel.listen}. */
+export interface ListenOptions {
+  /** Port to listen on (0 picks a free one). Default 8080. */
+  port?: number;
+  /** Address to listen on. Default `127.0.0.1`. */
+  host?: string;
+}
+
+/** What {@link Kernel.listen} gives back. */
+export interface Listening {
+  server: Server;
+  /** `http://host:port` of the listening server. */
+  url: string;
+}
+
+type State = 'booting' | 'starting' | 'ready' | 'closing' | 'closed';
+
+const MAX_INTERNAL_REDIRECTS = 10;
+
+/**
+ * The Hickory kernel: HTTP, the request/response objects, plugins, hooks and the DI container.
+ * It knows nothing of controllers: routing, rendering engines and body formats come from plugins
+ * tapping {@link Kernel.hooks}. Make one with {@link createKernel}.
+ *
+ * A value produced by a `beforeRoute`/`afterLookup` tap or a lookup's `handle()` is applied to the
+ * response: a `Response` replaces it, a string or bytes become the body, another object is sent as
+ * JSON, `undefined` leaves it as it is (a 200 with no body becomes 204).
+ *
+ * @example
+ * ```ts
+ * const app = createKernel({ root: new RootController() }).use(dispatchPlugin);
+ * await app.ready();
+ * const res = await app.inject({ method: 'GET', url: '/' });
+ * ```
+ */
+export class Kernel {
+  /** The kernel's frozen hooks (see `hooks.ts` for each hook's type and contract). */
+  readonly hooks: KernelHooks = createHooks();
+  /** The awilix container: `request_cls`, `response_cls`, `kernel`, `config` and plugin services. */
+  readonly container: AwilixContainer = createContainer({ injectionMode: InjectionMode.CLASSIC, strict: true });
+  /** The root controller, resolved from `config.root` by `ready()` (routing plugins read it). */
+  root: object | undefined;
+  /** Where the kernel and plugins log. */
+  logger: Logger;
+
+  private readonly initialConfig: KernelConfig;
+  private resolvedConfig: ResolvedConfig | undefined;
+  private readonly configRules: Record<string, ConfigRule> = { ...CORE_CONFIG };
+  private readonly plugins = new Map<string, Plugin>();
+  private readonly applying: Array<Promise<unknown>> = [];
+  private state: State = 'booting';
+  private booting: Promise<this> | undefined;
+  private closingPromise: Promise<void> | undefined;
+  private readonly servers = new Set<Server>();
+  private inflight = 0;
+  private drained: (() => void) | undefined;
+  private RequestClass: typeof Request = Request;
+  private ResponseClass: typeof Response = Response;
+  private requestSettings: RequestSettings | undefined;
+  private tapped = { beforeRoute: false, route: false, afterLookup: false, onAbort: false, onError: false, onResponse: false };
+
+  constructor(config: KernelConfig = {}) {
+    this.initialConfig = { ...config };
+    this.logger = config.logger === false ? silentLogger : ((config.logger as Logger | undefined) ?? stderrLogger);
+    this.container.register({ kernel: asValue(this) });
+  }
+
+  /** The configuration; complete (defaults, substitutions) once `ready()` has run. */
+  get config(): ResolvedConfig {
+    return this.resolvedConfig ?? (this.initialConfig as ResolvedConfig);
+  }
+
+  /** True once `ready()` has finished. */
+  get isReady(): boolean {
+    return this.state === 'ready';
+  }
+
+  /**
+   * Registers a plugin (and, first, its missing dependencies) and calls its `apply`.
+   * Chainable; a second plugin with a name already in use is skipped.
+   *
+   * @example
+   * ```ts
+   * createKernel(config).use(restPlugin).use(ejsRenderer, { cache: false });
+   * ```
+   */
+  use<O>(plugin: Plugin<O>, options?: O): this {
+    this.register(plugin, options, []);
+    return this;
+  }
+
+  /** True when a plugin of that name is in use. */
+  hasPlugin(name: string): boolean {
+    return this.plugins.has(name);
+  }
+
+  private register(plugin: Plugin, options: unknown, chain: string[]): void {
+    checkPlugin(plugin);
+    if (this.state !== 'booting') throw coreError('HICKORY_ERR_USE_AFTER_READY', plugin.name);
+    if (chain.includes(plugin.name)) throw coreError('HICKORY_ERR_PLUGIN_CYCLE', [...chain, plugin.name].join(' → '));
+    if (this.plugins.has(plugin.name)) return;
+    for (const dependency of plugin.dependencies ?? []) this.register(dependency, undefined, [...chain, plugin.name]);
+    this.plugins.set(plugin.name, plugin);
+    if (plugin.config) Object.assign(this.configRules, plugin.config);
+    try {
+      const pending = plugin.apply(this, options);
+      if (pending && typeof (pending as Promise<void>).then === 'function') {
+        const settled = (pending as Promise<void>).catch((error: Error) => {
+          throw coreError('HICKORY_ERR_PLUGIN_FAILED', plugin.name, error?.message ?? error, error);
+        });
+        settled.catch(() => {}); // reported by ready()
+        this.applying.push(settled);
+      }
+    } catch (error) {
+      if ((error as { code?: string }).code?.startsWith('HICKORY_ERR_')) throw error;
+      throw coreError('HICKORY_ERR_PLUGIN_FAILED', plugin.name, (error as Error)?.message ?? error, error);
+    }
+  }
+
+  /**
+   * Finishes booting: awaits plugins' async setup, checks the configuration (unknown keys and bad
+   * values fail here, naming the key), loads `modules` and `root`, resolves `request_cls` and
+   * `response_cls` from the container once, runs the `ready` hook and seals the hooks.
+   *
+   * @example
+   * ```ts
+   * await createKernel({ root: RootController }).use(dispatchPlugin).ready();
+   * ```
+   */
+  ready(): Promise<this> {
+    return (this.booting ??= this.boot());
+  }
+
+  private async boot(): Promise<this> {
+    this.state = 'starting';
+    await Promise.all(this.applying);
+    const config = resolveConfig(this.initialConfig, this.configRules);
+    this.resolvedConfig = config;
+    this.container.register({ config: asValue(config) });
+    for (const module of config.modules) {
+      try {
+        await importModule(module, config.confdir);
+      } catch (error) {
+        throw coreError('HICKORY_ERR_MODULE_LOAD', module, (error as Error).message, error);
+      }
+    }
+    this.root = await this.resolveRoot(config.root, config.confdir);
+    this.container.register({
+      request_cls: asValue(config.request_cls),
+      response_cls: asValue(config.response_cls),
+    });
+    // Resolved once: per-request work is a plain `new`, never a container lookup or scope.
+    this.RequestClass = this.container.resolve<typeof Request>('request_cls');
+    this.ResponseClass = this.container.resolve<typeof Response>('response_cls');
+    this.requestSettings = { bodyLimit: config.body_limit, paramLimit: config.param_limit, bodyParsers: this.hooks.parseBody };
+    await this.hooks.ready.promise(this);
+    sealHooks(this.hooks);
+    const h = this.hooks;
+    this.tapped = {
+      beforeRoute: h.beforeRoute.isUsed(),
+      route: h.route.isUsed(),
+      afterLookup: h.afterLookup.isUsed(),
+      onAbort: h.onAbort.isUsed(),
+      onError: h.onError.isUsed(),
+      onResponse: h.onResponse.isUsed(),
+    };
+    this.state = 'ready';
+    return this;
+  }
+
+  private async resolveRoot(spec: KernelConfig['root'], confdir: string): Promise<object | undefined> {
+    if (spec === undefined) return undefined;
+    let value: unknown = spec;
+    if (typeof spec === 'string') {
+      try {
+        value = await resolveExport(spec, confdir);
+      } catch (error) {
+        throw coreError('HICKORY_ERR_ROOT_RESOLVE', spec, (error as Error).message, error);
+      }
+    }
+    if (typeof value === 'function') return new (value as new () => object)();
+    if (typeof value === 'object' && value !== null) return value;
+    throw coreError('HICKORY_ERR_ROOT_RESOLVE', String(spec), `it is ${typeof value}, not a controller object or class`);
+  }
+
+  /**
+   * Renders a template through the `render` hook: the engine is the `engine:` prefix of the name,
+   * else its extension, else `default_renderer`.
+   *
+   * @example
+   * ```ts
+   * const html = await kernel.render('books/list.ejs', { books });
+   * ```
+   */
+  async render(template: string, namespace: Record<string, unknown>): Promise<string> {
+    const job = this.renderJob(template, namespace);
+    const hook = this.hooks.render.get(job.engine);
+    if (!hook || !hook.isUsed()) throw coreError('HICKORY_ERR_NO_RENDERER', template, job.engine);
+    const text = await hook.promise(job);
+    if (typeof text !== 'string') throw coreError('HICKORY_ERR_NO_RENDERER', template, job.engine);
+    return text;
+  }
+
+  /**
+   * The engine that would render `template` (see {@link Kernel.render}), and whether a plugin
+   * renders it; lets routing plugins check templates at `ready()`.
+   *
+   * @example
+   * ```ts
+   * kernel.rendererFor('page.njk'); // { engine: 'njk', available: true }
+   * ```
+   */
+  rendererFor(template: string): { engine: string; available: boolean } {
+    const { engine } = this.renderJob(template, {});
+    const hook = this.hooks.render.get(engine);
+    return { engine, available: Boolean(hook?.isUsed()) };
+  }
+
+  private renderJob(template: string, namespace: Record<string, unknown>): RenderJob {
+    const colon = template.indexOf(':');
+    if (colon > 0 && !template.slice(0, colon).includes('/')) {
+      return { engine: template.slice(0, colon), template: template.slice(colon + 1), namespace };
+    }
+    const slash = template.lastIndexOf('/');
+    const dot = template.lastIndexOf('.');
+    const ext = dot > slash + 0 && dot > 0 ? template.slice(dot + 1) : '';
+    const known = ext && this.hooks.render.get(ext)?.isUsed();
+    const engine = known ? ext : (this.config.default_renderer ?? ext);
+    return { engine, template, namespace };
+  }
+
+  /**
+   * The `(req, res)` listener for `node:http` (call after `ready()`).
+   *
+   * @example
+   * ```ts
+   * await app.ready();
+   * http.createServer(app.callback()).listen(8080);
+   * ```
+   */
+  callback(): (req: IncomingMessage, res: ServerResponse) => void {
+    if (this.state === 'booting' || this.state === 'starting') throw coreError('HICKORY_ERR_NOT_READY', 'callback()');
+    return this.listener;
+  }
+
+  private readonly listener = (req: IncomingMessage, res: ServerResponse): void => {
+    if (this.state !== 'ready') {
+      refuseWhileClosing(res);
+      return;
+    }
+    this.inflight++;
+    const exchange: Exchange = {
+      request: new this.RequestClass(req, this.requestSettings!),
+      response: new this.ResponseClass(),
+    };
+    exchangeStorage.run(exchange, this.serve, exchange, res);
+  };
+
+  private readonly serve = async (exchange: Exchange, res: ServerResponse): Promise<void> => {
+    const started = this.tapped.onResponse ? performance.now() : 0;
+    try {
+      await this.dispatch(exchange, []);
+    } catch (error) {
+      await this.fail(error, exchange);
+    }
+    try {
+      if (this.state === 'closing') exchange.response.headerMap.set('Connection', 'close');
+      await sendResponse(exchange.request, exchange.response, res, this.logger);
+    } catch (error) {
+      this.logger.error(`failed to send the response to ${exchange.request.method} ${exchange.request.path}`, error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Length': '0', Connection: 'close' }).end();
+      else res.destroy();
+    }
+    if (this.tapped.onResponse) {
+      const { request, response } = exchange;
+      const info = { status: res.statusCode, duration: performance.now() - started, completed: res.writableFinished };
+      try {
+        this.hooks.onResponse.call(request, response, info);
+      } catch (error) {
+        this.logger.error('an onResponse tap failed', error);
+      }
+    }
+    if (--this.inflight === 0 && this.drained) this.drained();
+  };
+
+  private async dispatch(exchange: Exchange, visited: string[]): Promise<void> {
+    const { request } = exchange;
+    try {
+      if (this.tapped.beforeRoute) {
+        const answer = await this.hooks.beforeRoute.promise(request, exchange.response);
+        if (answer !== undefined) return applyResult(exchange, answer);
+      }
+      const lookup: Lookup | undefined = this.tapped.route ? await this.hooks.route.promise(request, exchange.response) : undefined;
+      if (lookup === undefined) throw new HTTPError(404);
+      if (this.tapped.afterLookup) {
+        const answer = await this.hooks.afterLookup.promise(lookup, request, exchange.response);
+        if (answer !== undefined) return applyResult(exchange, answer);
+      }
+      if (lookup.loadBody !== false && !request.loaded) await request.load();
+      applyResult(exchange, await lookup.handle(request, exchange.response));
+    } catch (error) {
+      if (!(error instanceof InternalRedirect)) throw error;
+      const trail = [...visited, request.url];
+      if (trail.length > MAX_INTERNAL_REDIRECTS || trail.includes(error.location)) {
+        throw coreError('HICKORY_ERR_REDIRECT_LOOP', [...trail, error.location].join(' → '));
+      }
+      request.rewrite(error.location);
+      return this.dispatch(exchange, trail);
+    }
+  }
+
+  private async fail(error: unknown, exchange: Exchange): Promise<void> {
+    const { request } = exchange;
+    if (error instanceof HTTPError) {
+      request.environ['hickory.original_exception'] = error;
+      if (this.tapped.onAbort) {
+        try {
+          const replacement = await this.hooks.onAbort.promise(error, request, exchange.response);
+          if (replacement instanceof Response) {
+            exchange.response = replacement;
+            return;
+          }
+        } catch (tapError) {
+          this.logger.error(`an onAbort tap failed for ${request.method} ${request.path}`, tapError);
+        }
+      }
+      if (await this.errorDocument(error, exchange)) return;
+      writeDefaultError(error, request.raw, exchange.response);
+      return;
+    }
+    this.logger.error(`${request.method} ${request.path} failed`, error);
+    if (this.tapped.onError) {
+      try {
+        const replacement = await this.hooks.onError.promise(error, request, exchange.response);
+        if (replacement instanceof Response) {
+          exchange.response = replacement;
+          return;
+        }
+      } catch (tapError) {
+        this.logger.error('an onError tap failed', tapError);
+      }
+    }
+    const generic = new HTTPError(500);
+    request.environ['hickory.original_exception'] = generic;
+    if (await this.errorDocument(generic, exchange)) return;
+    writeDefaultError(generic, request.raw, exchange.response);
+  }
+
+  // The `errors` config: the error page is an internal request to its path; the status is kept.
+  private async errorDocument(error: HTTPError, exchange: Exchange): Promise<boolean> {
+    const path = this.config.errors?.[error.status];
+    if (!path || error.status < 400 || exchange.request.context[ERROR_DOCUMENT] !== undefined) return false;
+    const { request } = exchange;
+    const original = { url: request.url, response: exchange.response };
+    request.context[ERROR_DOCUMENT] = error.status;
+    exchange.response = new this.ResponseClass();
+    try {
+      request.rewrite(path);
+      await this.dispatch(exchange, []);
+      const page = exchange.response;
+      page.status = error.status;
+      if (error.headers) for (const name of Object.keys(error.headers)) page.headerMap.set(name, error.headers[name]);
+      return true;
+    } catch (pageError) {
+      this.logger.error(`the error document ${path} for ${error.status} failed; sending the default error body`, pageError);
+      exchange.response = original.response;
+      return false;
+    } finally {
+      request.rewrite(original.url);
+      delete request.context[ERROR_DOCUMENT];
+    }
+  }
+
+  /**
+   * Starts an HTTP server on `host:port` (after `ready()`), with the configured timeouts.
+   *
+   * @example
+   * ```ts
+   * const { url } = await app.listen({ port: 8080, host: '127.0.0.1' });
+   * ```
+   */
+  async listen(options: ListenOptions = {}): Promise<Listening> {
+    await this.ready();
+    if (this.state !== 'ready') throw coreError('HICKORY_ERR_CLOSED', 'listen() after close()');
+    const config = this.config;
+    const server = createServer(
+      { headersTimeout: config.headers_timeout, requestTimeout: config.request_timeout, keepAliveTimeout: config.keep_alive_timeout },
+      this.callback(),
+    );
+    const host = options.host ?? '127.0.0.1';
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 8080, host, () => {
+        server.off('error', reject);
+        resolveListen();
+      });
+    });
+    this.servers.add(server);
+    const { port } = server.address() as AddressInfo;
+    const shownHost = host.includes(':') ? `[${host}]` : host;
+    return { server, url: `http://${shownHost}:${port}` };
+  }
+
+  /**
+   * Handles a request in-process, without a socket (light-my-request); calls `ready()` first.
+   *
+   * @example
+   * ```ts
+   * const res = await app.inject({ method: 'POST', url: '/books/', payload: { name: 'Dune' } });
+   * res.statusCode; res.json();
+   * ```
+   */
+  async inject(options: InjectOptions | string): Promise<InjectResponse> {
+    await this.ready();
+    return lightInject(this.listener, options);
+  }
+
+  /**
+   * Shuts down gracefully: stops accepting connections, answers new requests on open connections
+   * with 503 and `Connection: close`, lets in-flight requests finish (up to `close_timeout`), then
+   * destroys what is left and runs the `close` hook.
+   *
+   * @example
+   * ```ts
+   * process.once('SIGTERM', () => app.close());
+   * ```
+   */
+  close(): Promise<void> {
+    return (this.closingPromise ??= this.shutdown());
+  }
+
+  private async shutdown(): Promise<void> {
+    if (this.booting) await this.booting.catch(() => {});
+    this.state = 'closing';
+    const closed = [...this.servers].map((server) => new Promise<void>((done) => server.close(() => done())));
+    for (const server of this.servers) server.closeIdleConnections();
+    const drained = this.inflight === 0 ? Promise.resolve() : new Promise<void>((done) => (this.drained = done));
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((done) => {
+      timer = setTimeout(done, this.config.close_timeout ?? 5_000);
+      timer.unref();
+    });
+    await Promise.race([drained.then(() => Promise.all(closed)), grace]);
+    clearTimeout(timer);
+    for (const server of this.servers) server.closeAllConnections();
+    await Promise.all(closed);
+    this.servers.clear();
+    this.state = 'closed';
+    await this.hooks.close.promise(this);
+  }
+}
+
+const ERROR_DOCUMENT = Symbol('hickory.errorDocument') as unknown as string;
+
+function applyResult(exchange: Exchange, value: unknown): void {
+  if (value === undefined) return;
+  if (value instanceof Response) {
+    exchange.response = value;
+    return;
+  }
+  if (typeof value === 'string' || value instanceof Uint8Array) {
+    exchange.response.body = value;
+    return;
+  }
+  exchange.response.json = value;
+}
+
+function refuseWhileClosing(res: ServerResponse): void {
+  const body = 'The server is shutting down.';
+  res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+  res.end(body);
+}
+
+/**
+ * Creates a kernel from a configuration (see `KernelConfig` for every key).
+ *
+ * @example
+ * ```ts
+ * const app = createKernel({ root: new RootController(), template_path: './templates' }).use(restPlugin);
+ * ```
+ */
+export function createKernel(config: KernelConfig = {}): Kernel {
+  return new Kernel(config);
+}

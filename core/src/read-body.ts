@@ -1,0 +1,77 @@
+import type { IncomingMessage } from 'node:http';
+import { HTTPError } from './http-error.ts';
+
+/**
+ * True when the request carries a body: a non-zero `Content-Length` or any `Transfer-Encoding`.
+ *
+ * @example
+ * ```ts
+ * if (hasBody(req)) await readBody(req, 1 << 20);
+ * ```
+ */
+export function hasBody(raw: IncomingMessage): boolean {
+  const length = raw.headers['content-length'];
+  if (length !== undefined) return length !== '0';
+  return raw.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * Reads the whole body into a Buffer, refusing more than `limit` bytes with 413 (before reading
+ * when `Content-Length` says so) and a body that ends before its `Content-Length` with 400.
+ *
+ * @example
+ * ```ts
+ * const bytes = await readBody(req, 1024 * 1024);
+ * ```
+ */
+export function readBody(raw: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = raw.headers['content-length'];
+  const expected = declared === undefined ? -1 : Number(declared);
+  if (expected > limit) {
+    return Promise.reject(tooLarge(limit));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let settled = false;
+    const finish = (error: Error | null) => {
+      if (settled) return;
+      settled = true;
+      raw.off('data', onData);
+      raw.off('end', onEnd);
+      raw.off('error', onError);
+      raw.off('close', onClose);
+      if (error) {
+        // Stop reading a body we refuse; the error response closes the connection.
+        raw.resume();
+        reject(error);
+      } else {
+        resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
+      }
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) finish(tooLarge(limit));
+      else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      if (expected >= 0 && received !== expected) finish(shortBody(expected, received));
+      else finish(null);
+    };
+    const onError = () => finish(shortBody(expected, received));
+    const onClose = () => finish(shortBody(expected, received));
+    raw.on('data', onData);
+    raw.on('end', onEnd);
+    raw.on('error', onError);
+    raw.on('close', onClose);
+  });
+}
+
+function tooLarge(limit: number): HTTPError {
+  return new HTTPError(413, `The request body is larger than the limit of ${limit} bytes.`, { Connection: 'close' });
+}
+
+function shortBody(expected: number, received: number): HTTPError {
+  const what = expected >= 0 ? `${received} of the ${expected} bytes its Content-Length announced` : `${received} bytes`;
+  return new HTTPError(400, `The request body ended early, after ${what}.`, { Connection: 'close' });
+}

@@ -1,0 +1,213 @@
+import type { IncomingMessage } from 'node:http';
+import type { HookMap, AsyncSeriesBailHook } from 'tapable';
+import { coreError } from './errors.ts';
+import { requestHeaders, type Headers } from './header-map.ts';
+import { HTTPError } from './http-error.ts';
+import { parseJsonBody } from './json-body.ts';
+import { hasBody, readBody } from './read-body.ts';
+import { mergeVariables, parseUrlEncoded, type Variables } from './variables.ts';
+import { buildEnviron, type Environ } from './environ.ts';
+
+/** What a `parseBody` tap gives back: the body variables (`request.POST`). */
+export type BodyParseResult = Variables;
+
+/** The settings a {@link Request} needs from its kernel (limits and body parsers). */
+export interface RequestSettings {
+  /** Largest body read into memory, in bytes. */
+  readonly bodyLimit: number;
+  /** Most query or form parameters accepted. */
+  readonly paramLimit: number;
+  /** Streaming body parsers by media type (the kernel's `parseBody` hook map). */
+  readonly bodyParsers: HookMap<AsyncSeriesBailHook<[Request], BodyParseResult | undefined>>;
+}
+
+const EMPTY = Buffer.alloc(0);
+const FORM = 'application/x-www-form-urlencoded';
+
+/**
+ * The request being handled. One is built per request from the configured `request_cls`
+ * (a subclass of this class) and is reachable anywhere as `request` during the request.
+ *
+ * Members follow Pecan/WebOb: `path`, `method`, `url`, `headers`, `GET`, `POST`, `params`, `body`,
+ * `json`, `context`, `environ`. Parsed variables are null-prototype objects.
+ *
+ * @example
+ * ```ts
+ * class TimedRequest extends Request {
+ *   readonly startedAt = performance.now();
+ * }
+ * createKernel({ request_cls: TimedRequest });
+ * ```
+ */
+export class Request {
+  /** Node's incoming message (the raw stream; read it only if the body was not loaded). */
+  readonly raw: IncomingMessage;
+  /** Upper-case HTTP method. */
+  method: string;
+  /** The request target as sent, path and query. */
+  url: string;
+  /** The path, still percent-encoded, without the query string. Routing plugins read it. */
+  path: string;
+  /** The query string without the `?` (empty when there is none). */
+  query_string: string;
+  /** Per-request storage for application data: a fresh object for every request. */
+  context: Record<string, unknown> = {};
+
+  private readonly settings: RequestSettings;
+  private headerView: Headers | undefined;
+  private getVars: Variables | undefined;
+  private postVars: Variables | undefined;
+  private allVars: Variables | undefined;
+  private rawBody: Buffer | undefined;
+  private jsonValue: unknown;
+  private jsonParsed = false;
+  private loading: Promise<void> | undefined;
+  private environValue: Environ | undefined;
+
+  constructor(raw: IncomingMessage, settings: RequestSettings) {
+    this.raw = raw;
+    this.settings = settings;
+    this.method = raw.method ?? 'GET';
+    const url = raw.url ?? '/';
+    this.url = url;
+    const q = url.indexOf('?');
+    const target = q === -1 ? url : url.slice(0, q);
+    this.path = target.charCodeAt(0) === 47 /* / */ ? target : pathOfAbsoluteForm(target);
+    this.query_string = q === -1 ? '' : url.slice(q + 1);
+  }
+
+  /** Incoming headers: case-insensitive, read-only, null prototype. */
+  get headers(): Headers {
+    return (this.headerView ??= requestHeaders(this.raw.headers));
+  }
+
+  /** The media type of the body, lower-cased, without parameters (`''` when absent). */
+  get media_type(): string {
+    const value = this.raw.headers['content-type'];
+    if (!value) return '';
+    const semi = value.indexOf(';');
+    return (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase();
+  }
+
+  /** Query string variables. More than the parameter limit → 413. */
+  get GET(): Variables {
+    return (this.getVars ??= parseUrlEncoded(this.query_string, this.settings.paramLimit));
+  }
+
+  /**
+   * Body variables: from an urlencoded form, a JSON object, or (with `multipartPlugin`) a
+   * multipart form, where an uploaded file is an object with `filename`, `type`, `size`, `file`.
+   */
+  get POST(): Variables {
+    if (this.postVars) return this.postVars;
+    if (this.rawBody === undefined) {
+      if (!hasBody(this.raw)) return (this.postVars = Object.create(null));
+      throw coreError('HICKORY_ERR_BODY_NOT_LOADED', 'POST');
+    }
+    return (this.postVars = this.parseVariables());
+  }
+
+  /** Query and body variables together; a key in both gives an array of both values. */
+  get params(): Variables {
+    return (this.allVars ??= mergeVariables(this.GET, this.POST));
+  }
+
+  /** The raw body bytes (empty when there is no body or a streaming parser consumed it). */
+  get body(): Buffer {
+    if (this.rawBody !== undefined) return this.rawBody;
+    if (!hasBody(this.raw)) return EMPTY;
+    throw coreError('HICKORY_ERR_BODY_NOT_LOADED', 'body');
+  }
+
+  /** The body parsed as JSON (objects with a null prototype); malformed JSON → 400. */
+  get json(): unknown {
+    if (!this.jsonParsed) {
+      const body = this.body;
+      this.jsonValue = body.length === 0 ? undefined : parseJsonBody(body.toString('utf8'));
+      this.jsonParsed = true;
+    }
+    return this.jsonValue;
+  }
+
+  /** WSGI-style environ (`REQUEST_METHOD`, `PATH_INFO`, `QUERY_STRING`, `HTTP_*`, …), writable. */
+  get environ(): Environ {
+    return (this.environValue ??= buildEnviron(this));
+  }
+
+  /** True once the body has been read (or there was none). */
+  get loaded(): boolean {
+    return this.rawBody !== undefined;
+  }
+
+  /**
+   * Reads the body: a streaming parser tapped on `parseBody` for this media type consumes it,
+   * otherwise up to the body limit is buffered and parsed on first use. Safe to call twice.
+   */
+  load(): Promise<void> {
+    return (this.loading ??= this.readAndParse());
+  }
+
+  /** Replaces the body variables (used by body parser plugins). */
+  setPOST(variables: Variables): void {
+    this.postVars = variables;
+    this.allVars = undefined;
+  }
+
+  /** Points the request at another path (internal redirects and rewrites in `beforeRoute`). */
+  rewrite(url: string): void {
+    const q = url.indexOf('?');
+    this.url = url;
+    this.path = q === -1 ? url : url.slice(0, q);
+    if (q !== -1) {
+      this.query_string = url.slice(q + 1);
+      this.getVars = undefined;
+      this.allVars = undefined;
+    }
+    if (this.environValue) {
+      this.environValue['PATH_INFO'] = this.path;
+      this.environValue['QUERY_STRING'] = this.query_string;
+    }
+  }
+
+  private async readAndParse(): Promise<void> {
+    if (!hasBody(this.raw)) {
+      this.rawBody = EMPTY;
+      return;
+    }
+    const parser = this.settings.bodyParsers.get(this.media_type);
+    if (parser && parser.isUsed()) {
+      const variables = await parser.promise(this);
+      this.rawBody = EMPTY;
+      if (variables) this.setPOST(variables);
+      return;
+    }
+    this.rawBody = await readBody(this.raw, this.settings.bodyLimit);
+  }
+
+  private parseVariables(): Variables {
+    const type = this.media_type;
+    const body = this.rawBody!;
+    if (body.length === 0) return Object.create(null);
+    if (type === FORM) return parseUrlEncoded(body.toString('utf8'), this.settings.paramLimit);
+    if (type === 'application/json' || type.endsWith('+json')) {
+      const value = this.json;
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Variables;
+      return Object.create(null);
+    }
+    if (type === 'multipart/form-data') {
+      throw new HTTPError(415, 'multipart/form-data bodies need the multipart plugin: kernel.use(multipartPlugin) from @hickory/multipart.');
+    }
+    throw new HTTPError(
+      415,
+      `Cannot read variables from a ${type || 'body without Content-Type'}: send application/x-www-form-urlencoded, application/json or multipart/form-data.`,
+    );
+  }
+}
+
+// An absolute-form target (`GET http://host/a?b HTTP/1.1`) routes by its path only.
+function pathOfAbsoluteForm(target: string): string {
+  const scheme = target.indexOf('://');
+  if (scheme === -1) return target;
+  const slash = target.indexOf('/', scheme + 3);
+  return slash === -1 ? '/' : target.slice(slash);
+}

@@ -1,0 +1,77 @@
+import type { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Logger } from './logger.ts';
+import type { Request } from './request.ts';
+import type { AppIter, Response } from './response.ts';
+
+const HTML = 'text/html; charset=utf-8';
+const OCTETS = 'application/octet-stream';
+
+/**
+ * Writes a finished {@link Response} to Node's `ServerResponse`: a string or bytes with an exact
+ * `Content-Length`, or `app_iter` streamed with backpressure (the source is destroyed when the
+ * client goes away). A 200 with no body becomes 204; 204 and 304 never carry a body.
+ *
+ * @example
+ * ```ts
+ * await sendResponse(request, response, res, logger);
+ * ```
+ */
+export async function sendResponse(request: Request, response: Response, res: ServerResponse, logger: Logger): Promise<void> {
+  if (res.headersSent || res.destroyed) return;
+  const headers = response.headerMap;
+  let status = response.status;
+  const iter = response.app_iter;
+  const body = response.body;
+  if (body === null && iter === undefined && status === 200) status = 204;
+  if (status === 204 || status === 304 || (status >= 100 && status < 200)) {
+    headers.delete('content-length');
+    headers.delete('transfer-encoding');
+    res.writeHead(status, headers.toObject());
+    res.end();
+    return;
+  }
+  if (iter !== undefined) {
+    if (!headers.has('content-type')) headers.set('Content-Type', OCTETS);
+    res.writeHead(status, headers.toObject());
+    await streamBody(iter, res, request, logger);
+    return;
+  }
+  if (body === null) {
+    headers.set('Content-Length', '0');
+    res.writeHead(status, headers.toObject());
+    res.end();
+    return;
+  }
+  if (typeof body === 'string') {
+    if (!headers.has('content-type')) headers.set('Content-Type', HTML);
+    headers.set('Content-Length', Buffer.byteLength(body));
+    res.writeHead(status, headers.toObject());
+    res.end(request.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  if (!headers.has('content-type')) headers.set('Content-Type', OCTETS);
+  headers.set('Content-Length', body.byteLength);
+  res.writeHead(status, headers.toObject());
+  res.end(request.method === 'HEAD' ? undefined : body);
+}
+
+async function streamBody(iter: AppIter, res: ServerResponse, request: Request, logger: Logger): Promise<void> {
+  const source = iter instanceof Readable ? iter : Readable.from(iter as Iterable<string | Uint8Array>, { objectMode: false });
+  if (request.method === 'HEAD') {
+    source.destroy();
+    res.end();
+    return;
+  }
+  try {
+    // pipeline waits on the client (backpressure) and destroys the source if the client leaves.
+    await pipeline(source, res);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ERR_STREAM_PREMATURE_CLOSE' && code !== 'ECONNRESET' && code !== 'EPIPE') {
+      logger.error(`streaming the body of ${request.method} ${request.path} failed`, error);
+    }
+    res.destroy();
+  }
+}
