@@ -26,6 +26,7 @@ export { CORE_CONFIG, resolveConfig, type ConfigRule, type KernelConfig, type Re
 export { CORE_ERRORS, HickoryError, coreError, tableError, type CoreErrorCode } from './errors.ts';
 export { HeaderMap, assertHeaderValue, type Headers, type HeaderValue } from './header-map.ts';
 export { escapeHtml, prefersJson, writeDefaultError } from './error-body.ts';
+export { contentDisposition, type ContentDispositionOptions } from './content-disposition.ts';
 export { parseUrlEncoded, mergeVariables, type Variables, type VariableValue } from './variables.ts';
 export { parseJsonBody } from './json-body.ts';
 export { silentLogger, stderrLogger, type Logger } from './logger.ts';

@@ -14,6 +14,7 @@ import { checkPlugin, type Plugin } from './plugin.ts';
 import { InternalRedirect } from './redirect.ts';
 import { Request, type RequestSettings } from './request.ts';
 import { Response } from './response.ts';
+import { refuse, refuseWhileClosing, responseOutcome } from './server-response.ts';
 import { sendResponse } from './send.ts';
 
 /** Options of {@link Kernel.listen}. */
@@ -266,16 +267,34 @@ export class Kernel {
       refuseWhileClosing(res);
       return;
     }
+    let exchange: Exchange;
+    try {
+      exchange = { request: new this.RequestClass(req, this.requestSettings!), response: new this.ResponseClass() };
+    } catch (error) {
+      // A throwing request_cls/response_cls constructor must not reach uncaughtException.
+      this.logger.error(`building the request objects for ${req.method} ${req.url} failed`, error);
+      refuse(res, 500, 'Internal Server Error');
+      return;
+    }
     this.inflight++;
-    const exchange: Exchange = {
-      request: new this.RequestClass(req, this.requestSettings!),
-      response: new this.ResponseClass(),
-    };
-    exchangeStorage.run(exchange, this.serve, exchange, res);
+    exchangeStorage.run(exchange, this.serve, exchange, res).catch((error: unknown) => {
+      this.logger.error('a request failed after its response was built', error);
+      if (!res.headersSent) refuse(res, 500, 'Internal Server Error');
+      else res.destroy();
+    });
   };
 
   private readonly serve = async (exchange: Exchange, res: ServerResponse): Promise<void> => {
+    try {
+      await this.serveOne(exchange, res);
+    } finally {
+      if (--this.inflight === 0 && this.drained) this.drained();
+    }
+  };
+
+  private async serveOne(exchange: Exchange, res: ServerResponse): Promise<void> {
     const started = this.tapped.onResponse ? performance.now() : 0;
+    const outcome = this.tapped.onResponse ? responseOutcome(res) : undefined;
     try {
       await this.dispatch(exchange, []);
     } catch (error) {
@@ -289,19 +308,21 @@ export class Kernel {
       if (!res.headersSent) res.writeHead(500, { 'Content-Length': '0', Connection: 'close' }).end();
       else res.destroy();
     }
-    if (this.tapped.onResponse) {
+    if (outcome) {
+      const completed = await outcome;
       const { request, response } = exchange;
-      const info = { status: res.statusCode, duration: performance.now() - started, completed: res.writableFinished };
+      const info = { status: res.statusCode, duration: performance.now() - started, completed };
       try {
         this.hooks.onResponse.call(request, response, info);
       } catch (error) {
         this.logger.error('an onResponse tap failed', error);
       }
     }
-    if (--this.inflight === 0 && this.drained) this.drained();
-  };
+  }
 
-  private async dispatch(exchange: Exchange, visited: string[]): Promise<void> {
+  // `readBody: false` for error documents: the body may be what failed (413, 400), and an
+  // error page never needs it.
+  private async dispatch(exchange: Exchange, visited: string[], readBody = true): Promise<void> {
     const { request } = exchange;
     try {
       if (this.tapped.beforeRoute) {
@@ -314,7 +335,7 @@ export class Kernel {
         const answer = await this.hooks.afterLookup.promise(lookup, request, exchange.response);
         if (answer !== undefined) return applyResult(exchange, answer);
       }
-      if (lookup.loadBody !== false && !request.loaded) await request.load();
+      if (readBody && lookup.loadBody !== false && !request.loaded) await request.load();
       applyResult(exchange, await lookup.handle(request, exchange.response));
     } catch (error) {
       if (!(error instanceof InternalRedirect)) throw error;
@@ -323,7 +344,7 @@ export class Kernel {
         throw coreError('HICKORY_ERR_REDIRECT_LOOP', [...trail, error.location].join(' → '));
       }
       request.rewrite(error.location);
-      return this.dispatch(exchange, trail);
+      return this.dispatch(exchange, trail, readBody);
     }
   }
 
@@ -364,17 +385,19 @@ export class Kernel {
     writeDefaultError(generic, request.raw, exchange.response);
   }
 
-  // The `errors` config: the error page is an internal request to its path; the status is kept.
+  // The `errors` config: the error page is an internal GET (HEAD stays HEAD) to its path, without
+  // reading the body; the status is kept. The request's target and method are restored afterwards.
   private async errorDocument(error: HTTPError, exchange: Exchange): Promise<boolean> {
     const path = this.config.errors?.[error.status];
     if (!path || error.status < 400 || exchange.request.context[ERROR_DOCUMENT] !== undefined) return false;
     const { request } = exchange;
-    const original = { url: request.url, response: exchange.response };
+    const original = { url: request.url, path: request.path, query: request.query_string, method: request.method, response: exchange.response };
     request.context[ERROR_DOCUMENT] = error.status;
     exchange.response = new this.ResponseClass();
     try {
       request.rewrite(path);
-      await this.dispatch(exchange, []);
+      if (request.method !== 'HEAD') request.method = 'GET';
+      await this.dispatch(exchange, [], false);
       const page = exchange.response;
       page.status = error.status;
       if (error.headers) for (const name of Object.keys(error.headers)) page.headerMap.set(name, error.headers[name]);
@@ -384,7 +407,10 @@ export class Kernel {
       exchange.response = original.response;
       return false;
     } finally {
-      request.rewrite(original.url);
+      request.rewrite(original.path);
+      request.query_string = original.query;
+      request.url = original.url;
+      request.method = original.method;
       delete request.context[ERROR_DOCUMENT];
     }
   }
@@ -481,12 +507,6 @@ function applyResult(exchange: Exchange, value: unknown): void {
     return;
   }
   exchange.response.json = value;
-}
-
-function refuseWhileClosing(res: ServerResponse): void {
-  const body = 'The server is shutting down.';
-  res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
-  res.end(body);
 }
 
 /**

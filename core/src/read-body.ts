@@ -30,6 +30,9 @@ export function readBody(raw: IncomingMessage, limit: number): Promise<Buffer> {
   if (expected > limit) {
     return Promise.reject(tooLarge(limit));
   }
+  // Someone else consumed or cut the stream already: waiting for 'end' would hang the request.
+  if (raw.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  if (raw.destroyed) return Promise.reject(shortBody(expected, 0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;

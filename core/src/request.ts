@@ -44,12 +44,13 @@ export class Request {
   readonly raw: IncomingMessage;
   /** Upper-case HTTP method. */
   method: string;
-  /** The request target as sent, path and query. */
+  /**
+   * The request target, path and query (`/books/?page=2`). An absolute-form target
+   * (`GET http://host/books/ HTTP/1.1`) is reduced to its path and query.
+   */
   url: string;
   /** The path, still percent-encoded, without the query string. Routing plugins read it. */
   path: string;
-  /** The query string without the `?` (empty when there is none). */
-  query_string: string;
   /** Per-request storage for application data: a fresh object for every request. */
   context: Record<string, unknown> = {};
 
@@ -63,17 +64,34 @@ export class Request {
   private jsonParsed = false;
   private loading: Promise<void> | undefined;
   private environValue: Environ | undefined;
+  private queryValue: string;
 
   constructor(raw: IncomingMessage, settings: RequestSettings) {
     this.raw = raw;
     this.settings = settings;
     this.method = raw.method ?? 'GET';
     const url = raw.url ?? '/';
-    this.url = url;
     const q = url.indexOf('?');
     const target = q === -1 ? url : url.slice(0, q);
-    this.path = target.charCodeAt(0) === 47 /* / */ ? target : pathOfAbsoluteForm(target);
-    this.query_string = q === -1 ? '' : url.slice(q + 1);
+    this.queryValue = q === -1 ? '' : url.slice(q + 1);
+    if (target.charCodeAt(0) === 47 /* / */) {
+      this.path = target;
+      this.url = url;
+    } else {
+      this.path = pathOfAbsoluteForm(target);
+      this.url = q === -1 ? this.path : `${this.path}?${this.queryValue}`;
+    }
+  }
+
+  /** The query string without the `?` (empty when there is none); setting it re-parses `GET`. */
+  get query_string(): string {
+    return this.queryValue;
+  }
+  set query_string(value: string) {
+    this.queryValue = value;
+    this.getVars = undefined;
+    this.allVars = undefined;
+    if (this.environValue) this.environValue['QUERY_STRING'] = value;
   }
 
   /** Incoming headers: case-insensitive, read-only, null prototype. */
@@ -153,20 +171,22 @@ export class Request {
     this.allVars = undefined;
   }
 
-  /** Points the request at another path (internal redirects and rewrites in `beforeRoute`). */
+  /**
+   * Points the request at another path (internal redirects, error documents, rewrites in
+   * `beforeRoute`). A `?query` in `url` replaces the query string; without one it is kept.
+   * `url`, `path`, `query_string` and the environ's `PATH_INFO`/`QUERY_STRING` stay in step.
+   *
+   * @example
+   * ```ts
+   * request.rewrite('/books/'); // /catalog?page=2 → /books/?page=2
+   * ```
+   */
   rewrite(url: string): void {
     const q = url.indexOf('?');
-    this.url = url;
     this.path = q === -1 ? url : url.slice(0, q);
-    if (q !== -1) {
-      this.query_string = url.slice(q + 1);
-      this.getVars = undefined;
-      this.allVars = undefined;
-    }
-    if (this.environValue) {
-      this.environValue['PATH_INFO'] = this.path;
-      this.environValue['QUERY_STRING'] = this.query_string;
-    }
+    if (q !== -1) this.query_string = url.slice(q + 1);
+    this.url = this.queryValue ? `${this.path}?${this.queryValue}` : this.path;
+    if (this.environValue) this.environValue['PATH_INFO'] = this.path;
   }
 
   private async readAndParse(): Promise<void> {
