@@ -1,14 +1,6 @@
-import { createKernel, definePlugin, type Kernel } from '@hickory/core';
-
-/** Answers `/` until the object-dispatch plugin serves the sandbox's controllers. */
-const welcome = definePlugin({
-  name: 'sandbox-welcome',
-  apply(kernel) {
-    kernel.hooks.beforeRoute.tap('sandbox-welcome', (request) =>
-      request.path === '/' ? '<!DOCTYPE html><title>Hickory</title><h1>Hickory sandbox</h1>\n' : undefined,
-    );
-  },
-});
+import { createKernel, type Kernel } from '@hickory/core';
+import { dispatchPlugin } from '@hickory/dispatch';
+import { CatalogRootController } from './controllers/catalog.ts';
 
 /**
  * Builds the sandbox app (also used by the tests).
@@ -20,5 +12,5 @@ const welcome = definePlugin({
  * ```
  */
 export async function createSandbox(): Promise<Kernel> {
-  return createKernel({}).use(welcome).ready();
+  return createKernel({ root: CatalogRootController }).use(dispatchPlugin).ready();
 }

@@ -1,1 +1,33 @@
-export {};
+/**
+ * `@hickory/dispatch`: object dispatch. Requests are routed by walking a tree of controller
+ * objects; `expose()` marks what a URL may reach. The lower-level pieces (route tables, the walk,
+ * parameter lists, argument mapping, calling an exposed method) are exported for plugins built
+ * on top, such as REST.
+ *
+ * @example
+ * ```ts
+ * import { dispatchPlugin, expose } from '@hickory/dispatch';
+ * class Root { @expose() index() { return 'Hello'; } }
+ * const app = createKernel({ root: new Root() }).use(dispatchPlugin);
+ * ```
+ */
+export { dispatchPlugin } from './plugin.ts';
+export { expose, type ExposeOptions } from './expose.ts';
+export { when, type WhenOptions } from './when.ts';
+export { route } from './route.ts';
+export type { MethodMarker } from './decorator.ts';
+export { exposureOf, renderingsOf, HTML_RENDERING, type Exposure, type Rendering, type WhenLink } from './exposure.ts';
+export { routeTableOf, isController, RouteTable, ChildEntry, type RouteEntry, type MethodEntry } from './route-table.ts';
+export { parametersOf, type Parameter, type ParameterList } from './parameters.ts';
+export { mapArguments, variablesOf } from './arguments.ts';
+export { resolvePath } from './resolve.ts';
+export { walk, fits, MAX_LOOKUPS, type Resolution, type WalkBudget } from './walk.ts';
+export { splitPath, splitExtension, EXTENSION_TYPES, MAX_SEGMENTS, MAX_SEGMENT_BYTES, type PathExtension } from './path.ts';
+export { negotiate } from './negotiate.ts';
+export { selectHandler, allowedMethods, type Handler } from './select.ts';
+export { renderValue } from './render.ts';
+export { callExposed, renderingFor } from './call.ts';
+export { routeRequest, lookupFor, type DispatchSettings } from './dispatch.ts';
+export { checkControllerTree } from './check.ts';
+export { isRoutableName, assertSegment, SPECIAL_NAMES } from './names.ts';
+export { DISPATCH_ERRORS, dispatchError, type DispatchErrorCode } from './errors.ts';

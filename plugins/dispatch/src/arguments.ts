@@ -1,0 +1,75 @@
+import { HTTPError, type Request, type Variables } from '@hickory/core';
+import type { ParameterList } from './parameters.ts';
+
+/**
+ * Builds the argument list of a call: path segments fill positional parameters in order, then
+ * query and body variables fill the rest by name (a path value wins), `...rest` takes the
+ * remaining segments, and a parameter named `kwargs` gets the variables no named parameter
+ * takes (a null-prototype object). Too many segments → 404; a required parameter without a
+ * value → 400 naming it.
+ *
+ * @example
+ * ```ts
+ * mapArguments(parametersOf(function show(id, format = 'html') {}), ['7'], () => vars); // ['7', vars.format]
+ * ```
+ */
+export function mapArguments(params: ParameterList, remainder: readonly string[], variables: () => Variables): unknown[] {
+  if (remainder.length > params.positional && !params.rest) {
+    throw new HTTPError(404, 'The resource could not be found.');
+  }
+  const args: unknown[] = [];
+  let next = 0;
+  let vars: Variables | undefined;
+  for (let i = 0; i < params.list.length; i++) {
+    const param = params.list[i]!;
+    if (param.rest) {
+      while (next < remainder.length) args.push(remainder[next++]);
+      break;
+    }
+    if (param.name === 'kwargs') {
+      args.push(kwargsOf((vars ??= variables()), params.names));
+      continue;
+    }
+    if (next < remainder.length) {
+      args.push(remainder[next++]);
+      continue;
+    }
+    if (param.name !== null) {
+      vars ??= variables();
+      if (Object.prototype.hasOwnProperty.call(vars, param.name)) {
+        args.push(vars[param.name]);
+        continue;
+      }
+    }
+    if (param.required) {
+      const label = param.name === null ? `#${i + 1}` : `"${param.name}"`;
+      throw new HTTPError(400, `Missing required parameter ${label}.`);
+    }
+    args.push(undefined);
+  }
+  return args;
+}
+
+function kwargsOf(vars: Variables, named: ReadonlySet<string>): Variables {
+  const out: Variables = Object.create(null);
+  for (const key of Object.keys(vars)) if (!named.has(key)) out[key] = vars[key];
+  return out;
+}
+
+/**
+ * The variables of a request: query and body together (a key in both gives an array). A body the
+ * kernel cannot read as variables (e.g. `text/plain`) contributes none.
+ *
+ * @example
+ * ```ts
+ * variablesOf(request).name; // '?name=…' or a form field
+ * ```
+ */
+export function variablesOf(request: Request): Variables {
+  try {
+    return request.params;
+  } catch (error) {
+    if (error instanceof HTTPError && error.status === 415) return request.GET;
+    throw error;
+  }
+}

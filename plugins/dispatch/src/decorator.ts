@@ -1,0 +1,36 @@
+import { dispatchError } from './errors.ts';
+import { SPECIAL_NAMES, describeValue } from './names.ts';
+
+/**
+ * What `expose(...)`, `when(...)` return: a TC39 method decorator that also works as a plain
+ * call on a function (`expose('json')(fn)`), returning the function unchanged.
+ */
+export type MethodMarker = <F extends (...args: any[]) => any>(value: F, context?: ClassMethodDecoratorContext) => F;
+
+/**
+ * Checks what a marker was applied to (a function; as a decorator, a public instance method)
+ * and returns the method name when known.
+ *
+ * @example
+ * ```ts
+ * const name = checkDecorated('expose', value, context); // 'index'
+ * ```
+ */
+export function checkDecorated(decorator: string, value: unknown, context: unknown): string | undefined {
+  if (context !== undefined) {
+    const ctx = context as Partial<ClassMethodDecoratorContext> & { kind?: string };
+    const name = typeof ctx.name === 'string' ? ctx.name : String(ctx.name);
+    if (ctx.kind !== 'method') throw dispatchError('HICKORY_ERR_DISPATCH_DECORATOR_TARGET', decorator, name, `a ${ctx.kind ?? 'value that is not a class element'}`);
+    if (ctx.private) throw dispatchError('HICKORY_ERR_DISPATCH_DECORATOR_TARGET', decorator, name, 'a private method, which no URL can reach');
+    if (ctx.static) throw dispatchError('HICKORY_ERR_DISPATCH_DECORATOR_TARGET', decorator, name, 'a static method; routing uses instances');
+    if (typeof value !== 'function') throw dispatchError('HICKORY_ERR_DISPATCH_DECORATOR_TARGET', decorator, name, describeValue(value));
+    return name;
+  }
+  if (typeof value !== 'function') throw dispatchError('HICKORY_ERR_DISPATCH_DECORATOR_TARGET', decorator, describeValue(value), 'not a function');
+  return undefined;
+}
+
+/** True when `name` is a special method (`_lookup`, `_default`, `_route`). */
+export function isSpecialName(name: string | undefined): boolean {
+  return name !== undefined && SPECIAL_NAMES.has(name);
+}

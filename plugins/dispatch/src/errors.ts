@@ -1,0 +1,62 @@
+import { tableError, type HickoryError } from '@hickory/core';
+
+/**
+ * The error table of `@hickory/dispatch`: every mistake in exposing, routing or mounting
+ * controllers has one stable code here. Definition mistakes throw when the class is defined,
+ * tree mistakes at `ready()`, and mistakes only visible while routing become a logged 500.
+ *
+ * @example
+ * ```ts
+ * DISPATCH_ERRORS.HICKORY_ERR_DISPATCH_NO_ROOT; // the message template
+ * ```
+ */
+export const DISPATCH_ERRORS = Object.freeze({
+  HICKORY_ERR_DISPATCH_NO_ROOT:
+    'No root controller: set `root` in the configuration, e.g. createKernel({ root: new RootController() }).',
+  HICKORY_ERR_DISPATCH_ROOT_NOT_CONTROLLER:
+    'The root controller (%s) has nothing routable: expose a method with @expose(), hold a child controller, or define _lookup/_default/_route.',
+  HICKORY_ERR_DISPATCH_DECORATOR_TARGET:
+    '@%s on %s: it decorates public instance methods only (this is %s).',
+  HICKORY_ERR_DISPATCH_EXPOSE_ARGS: 'expose(%s): %s',
+  HICKORY_ERR_DISPATCH_WHEN_ARGS: 'when(%s): %s',
+  HICKORY_ERR_DISPATCH_GENERIC_SPECIAL:
+    '%s.%s is a special method (_lookup, _default, _route) and cannot be generic: remove `generic: true` from its expose().',
+  HICKORY_ERR_DISPATCH_WHEN_TARGET:
+    '%s.%s: when("%s") names no generic method of that class: expose "%s" with @expose({ generic: true }).',
+  HICKORY_ERR_DISPATCH_WHEN_DUPLICATE:
+    '%s: two when() handlers for %s on "%s" (%s and %s): keep one.',
+  HICKORY_ERR_DISPATCH_SEGMENT:
+    'Invalid route segment %s: %s',
+  HICKORY_ERR_DISPATCH_ROUTE_ARGS: 'route(%s): %s',
+  HICKORY_ERR_DISPATCH_ROUTE_NOT_EXPOSED:
+    'route(%s): %s is not exposed: expose it first, e.g. route("segment", expose()(fn)).',
+  HICKORY_ERR_DISPATCH_ROUTE_TWICE:
+    'Method %s already answers at route "%s"; it cannot also answer at "%s": one explicit route per method.',
+  HICKORY_ERR_DISPATCH_ROUTE_COLLISION:
+    'Segment "%s" of %s is claimed twice (%s and %s): choose another segment.',
+  HICKORY_ERR_DISPATCH_NO_RENDERER:
+    '%s.%s exposes template "%s", but no renderer handles engine "%s": add the renderer plugin with kernel.use(...) or set `default_renderer`.',
+  HICKORY_ERR_DISPATCH_NO_TEMPLATE:
+    '%s returned %s, but it is exposed without a template: return a string, or expose it with @expose(\'json\') or a template.',
+  HICKORY_ERR_DISPATCH_BAD_NAMESPACE:
+    '%s returned %s for template "%s": a template needs an object (its namespace) or a string.',
+  HICKORY_ERR_DISPATCH_ROUTE_RESULT:
+    '%s._route() returned %s: return [target, remainder], where target is an exposed method of this controller or a controller object, and remainder an array of strings.',
+  HICKORY_ERR_DISPATCH_LOOKUP_RESULT:
+    '%s._lookup() returned %s: return [controller, remainder] (remainder an array of strings), or nothing when not found.',
+} as const);
+
+/** A code of {@link DISPATCH_ERRORS}. */
+export type DispatchErrorCode = keyof typeof DISPATCH_ERRORS;
+
+/**
+ * Builds a coded error of this package, filling `%s` in order.
+ *
+ * @example
+ * ```ts
+ * throw dispatchError('HICKORY_ERR_DISPATCH_NO_ROOT');
+ * ```
+ */
+export function dispatchError(code: DispatchErrorCode, ...args: unknown[]): HickoryError {
+  return tableError(DISPATCH_ERRORS, code, ...args);
+}

@@ -1,0 +1,31 @@
+import accepts from 'accepts';
+import { HTTPError, type Request } from '@hickory/core';
+import type { Rendering } from './exposure.ts';
+
+/**
+ * Picks the rendering for a request. With a path extension (`/books.json`) the rendering of
+ * that media type, or `undefined` when the method offers none (the caller answers 404). Without
+ * one, the `Accept` header decides among the renderings (ties go to the outermost `@expose`);
+ * no `Accept` or `*\/*` gives the outermost; nothing acceptable → 406.
+ *
+ * @example
+ * ```ts
+ * negotiate(renderingsOf(fn), 'application/json', request); // the json rendering, or undefined
+ * ```
+ */
+export function negotiate(renderings: readonly Rendering[], extensionType: string | undefined, request: Request): Rendering | undefined {
+  if (extensionType !== undefined) {
+    for (const rendering of renderings) if (rendering.mediaType === extensionType) return rendering;
+    return undefined;
+  }
+  const accept = request.raw.headers.accept;
+  const first = renderings[0]!;
+  if (accept === undefined || accept === '' || accept === '*/*') return first;
+  const chosen = accepts(request.raw).type(renderings.map((r) => r.mediaType));
+  if (chosen === false) {
+    const offered = [...new Set(renderings.map((r) => r.mediaType))].join(', ');
+    throw new HTTPError(406, `This resource is available as ${offered}.`);
+  }
+  for (const rendering of renderings) if (rendering.mediaType === chosen) return rendering;
+  return first;
+}

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createKernel } from '@hickory/core';
+import { dispatchPlugin, expose, renderingFor, route } from '@hickory/dispatch';
+
+class Books {
+  @expose('json')
+  @expose({ content_type: 'text/plain' })
+  @expose()
+  index() { return 'Dune'; }
+  @expose() only() { return '<p>html</p>'; }
+  @expose('json') data() { return { ok: true }; }
+  @expose() file(name: string) { return `file ${name}`; }
+}
+class Root {
+  books = new Books();
+  @expose() index() { return 'root'; }
+}
+route(Root, 'robots.txt', expose({ content_type: 'text/plain' })(function robots() { return 'User-agent: *'; }));
+
+function app(config: Record<string, unknown> = {}) {
+  return createKernel({ root: new Root(), logger: false, ...config }).use(dispatchPlugin);
+}
+
+test('stacked exposures: the extension picks the rendering, the outermost is the default', async () => {
+  const a = app();
+  const json = await a.inject('/books/index.json');
+  assert.equal(json.headers['content-type'], 'application/json; charset=utf-8');
+  assert.equal(json.body, '"Dune"');
+  assert.equal((await a.inject('/books/index.txt')).headers['content-type'], 'text/plain; charset=utf-8');
+  assert.equal((await a.inject('/books/index.html')).headers['content-type'], 'text/html; charset=utf-8');
+  assert.equal((await a.inject('/books.json')).body, '"Dune"'); // an index reached by extension is served directly
+  assert.equal((await a.inject('/books/')).headers['content-type'], 'application/json; charset=utf-8');
+  await a.close();
+});
+
+test('Accept chooses among the renderings, with q-values; nothing acceptable → 406', async () => {
+  const a = app();
+  const pick = async (accept: string) => (await a.inject({ url: '/books/', headers: { accept } }));
+  assert.equal((await pick('application/json')).headers['content-type'], 'application/json; charset=utf-8');
+  assert.equal((await pick('text/plain')).headers['content-type'], 'text/plain; charset=utf-8');
+  assert.equal((await pick('text/html')).headers['content-type'], 'text/html; charset=utf-8');
+  assert.equal((await pick('text/html;q=0.5, text/plain;q=0.9')).headers['content-type'], 'text/plain; charset=utf-8');
+  assert.equal((await pick('*/*')).headers['content-type'], 'application/json; charset=utf-8');
+  assert.equal((await pick('text/*')).headers['content-type'], 'text/plain; charset=utf-8');
+  assert.equal((await pick('image/png')).statusCode, 406);
+  const html = await a.inject({ url: '/books/only', headers: { accept: 'application/json' } });
+  assert.equal(html.statusCode, 406);
+  assert.equal(html.json().description, 'This resource is available as text/html.');
+  assert.equal((await a.inject({ url: '/books/only', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } })).statusCode, 200);
+  await a.close();
+});
+
+test('an extension the method does not offer is 404; an unknown extension is data', async () => {
+  const a = app();
+  assert.equal((await a.inject('/books/only.json')).statusCode, 404);
+  assert.equal((await a.inject('/books/data.txt')).statusCode, 404);
+  assert.equal((await a.inject('/books/data.json')).body, '{"ok":true}');
+  assert.equal((await a.inject('/books/file/report.pdf')).body, 'file report.pdf');
+  assert.equal((await a.inject('/books/file/notes.txt')).body, 'file notes.txt'); // the stripped walk offers no text/plain: routed as data
+  assert.equal((await a.inject('/robots.txt')).body, 'User-agent: *');
+  await a.close();
+});
+
+test('guess_content_type_from_ext: false leaves extensions in the segment', async () => {
+  const a = app({ guess_content_type_from_ext: false });
+  assert.equal((await a.inject('/books/index.json')).statusCode, 404);
+  assert.equal((await a.inject('/books/file/x.json')).body, 'file x.json');
+  await a.close();
+});
+
+test('renderingFor() tells a stacked method which rendering was chosen', async () => {
+  class Shelf {
+    @expose()
+    @expose('json')
+    index() {
+      return renderingFor()?.mediaType === 'application/json' ? ['Dune'] : '<li>Dune</li>';
+    }
+  }
+  const a = createKernel({ root: new Shelf(), logger: false }).use(dispatchPlugin);
+  assert.equal((await a.inject('/')).body, '<li>Dune</li>');
+  assert.equal((await a.inject('/index.json')).body, '["Dune"]');
+  assert.equal((await a.inject({ url: '/', headers: { accept: 'application/json' } })).body, '["Dune"]');
+  assert.equal(renderingFor(), undefined);
+  await a.close();
+});

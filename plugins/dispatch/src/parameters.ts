@@ -1,0 +1,99 @@
+import { parse, type Node, type Pattern } from 'acorn';
+
+/** One declared parameter of a controller method. */
+export interface Parameter {
+  /** The name, or `null` for a destructuring pattern (filled by path segments only). */
+  readonly name: string | null;
+  /** True when it has no default value (a missing value is then a 400). */
+  readonly required: boolean;
+  /** True for `...rest`: it takes the remaining path segments. */
+  readonly rest: boolean;
+}
+
+/** The parameters of a function, read once from its source. */
+export interface ParameterList {
+  readonly list: readonly Parameter[];
+  /** How many path segments the function can take positionally (rest: unlimited). */
+  readonly positional: number;
+  /** True when a rest parameter takes any number of remaining segments. */
+  readonly rest: boolean;
+  /** The names of the named parameters (these variables never go to `kwargs`). */
+  readonly names: ReadonlySet<string>;
+}
+
+const cache = new WeakMap<Function, ParameterList>();
+
+/**
+ * The parameter list of a function, parsed once from its source with a JavaScript parser
+ * (defaults, rest, destructuring, comments, async, arrows, methods and compiled TypeScript) and
+ * cached. A parameter named `kwargs` receives the remaining variables.
+ *
+ * @example
+ * ```ts
+ * parametersOf(function m(a, b = 'x,y', ...rest) {}).list;
+ * // [{ name: 'a', required: true, rest: false }, { name: 'b', required: false, … }, { name: 'rest', rest: true, … }]
+ * ```
+ */
+export function parametersOf(fn: Function): ParameterList {
+  let params = cache.get(fn);
+  if (!params) cache.set(fn, (params = summarize(readParameters(fn))));
+  return params;
+}
+
+function summarize(list: Parameter[]): ParameterList {
+  let positional = 0;
+  let rest = false;
+  const names = new Set<string>();
+  for (const p of list) {
+    if (p.name !== null) names.add(p.name);
+    if (p.rest) rest = true;
+    else if (p.name !== 'kwargs') positional++;
+  }
+  return Object.freeze({ list: Object.freeze(list), positional, rest, names });
+}
+
+function readParameters(fn: Function): Parameter[] {
+  const source = Function.prototype.toString.call(fn);
+  const node = functionNode(source);
+  if (!node) {
+    // Native or bound functions show no source: their declared length is all we know.
+    return Array.from({ length: fn.length }, () => ({ name: null, required: false, rest: false }));
+  }
+  return node.params.map(describeParameter);
+}
+
+interface FunctionLike extends Node {
+  params: Pattern[];
+}
+
+// A method's source (`m(a){}`, `async *m(){}`, `"a-b"(){}`) is not an expression by itself:
+// try it as an expression, as an object member, then as a class member.
+function functionNode(source: string): FunctionLike | undefined {
+  const attempts: Array<[string, (program: any) => any]> = [
+    [`(${source}\n)`, (p) => p.body[0].expression],
+    [`({${source}\n})`, (p) => p.body[0].expression.properties[0].value],
+    [`(class{${source}\n})`, (p) => p.body[0].expression.body.body[0].value],
+  ];
+  for (const [text, pick] of attempts) {
+    try {
+      const node = pick(parse(text, { ecmaVersion: 'latest' }));
+      if (node && Array.isArray(node.params)) return node as FunctionLike;
+    } catch {
+      // try the next shape
+    }
+  }
+  return undefined;
+}
+
+function describeParameter(node: Pattern): Parameter {
+  switch (node.type) {
+    case 'Identifier':
+      return { name: node.name, required: true, rest: false };
+    case 'AssignmentPattern':
+      return { name: node.left.type === 'Identifier' ? node.left.name : null, required: false, rest: false };
+    case 'RestElement':
+      return { name: node.argument.type === 'Identifier' ? node.argument.name : null, required: false, rest: true };
+    default:
+      return { name: null, required: true, rest: false };
+  }
+}

@@ -1,0 +1,30 @@
+import { definePlugin } from '@hickory/core';
+import { checkControllerTree } from './check.ts';
+import { routeRequest, type DispatchSettings } from './dispatch.ts';
+
+/**
+ * Object dispatch for Hickory: at `ready()` it checks the controller tree of `root` (errors name
+ * the cause and the fix); per request it walks the tree (`route` hook), maps arguments, calls the
+ * method and renders the result. Reads `force_canonical` and `guess_content_type_from_ext`.
+ *
+ * @example
+ * ```ts
+ * const app = createKernel({ root: new RootController() }).use(dispatchPlugin);
+ * await app.ready();
+ * ```
+ */
+export const dispatchPlugin = definePlugin({
+  name: 'dispatch',
+  apply(kernel) {
+    let root: object | undefined;
+    let settings: DispatchSettings = { forceCanonical: true, guessFromExtension: true };
+    kernel.hooks.ready.tap('dispatch', () => {
+      root = checkControllerTree(kernel);
+      settings = {
+        forceCanonical: kernel.config.force_canonical !== false,
+        guessFromExtension: kernel.config.guess_content_type_from_ext !== false,
+      };
+    });
+    kernel.hooks.route.tapPromise('dispatch', (request) => routeRequest(kernel, root!, settings, request));
+  },
+});

@@ -1,0 +1,179 @@
+import type { Request } from '@hickory/core';
+import { dispatchError } from './errors.ts';
+import { exposureOf } from './exposure.ts';
+import { describeValue } from './names.ts';
+import { parametersOf } from './parameters.ts';
+import { MAX_SEGMENTS } from './path.ts';
+import { isController, routeTableOf, type RouteTable } from './route-table.ts';
+
+/** Most `_lookup` hops in one request (more → not found). */
+export const MAX_LOOKUPS = 16;
+
+/** Where a walk ended: a function to call on a controller with the segments left over. */
+export interface Resolution {
+  /** The controller the function is called on (`this`). */
+  readonly controller: object;
+  /** That controller's route table. */
+  readonly table: RouteTable;
+  /** The exposed method, `_default`, or a `_route` target. */
+  readonly fn: Function;
+  /** The path segments left for the function's arguments (empty segments dropped). */
+  readonly remainder: readonly string[];
+  /** True when an `index` was reached without its trailing slash (a canonical redirect is due). */
+  readonly canonical: boolean;
+}
+
+/** Counters shared by one request's walk (and the walks its `_lookup`s start). */
+export interface WalkBudget {
+  lookups: number;
+  routes: number;
+}
+
+interface Fallback {
+  readonly controller: object;
+  readonly table: RouteTable;
+  readonly segments: readonly string[];
+  readonly pos: number;
+  readonly special: '_lookup' | '_default';
+}
+
+/**
+ * Walks the controller tree from `controller` along decoded `segments` and says which function
+ * answers, or `undefined` when nothing does. Segments select entries of each controller's route
+ * table (never a property read); a path ending in `/` or used up on a controller selects `index`;
+ * `_route` replaces the routing of its controller; on a miss, `_lookup` then `_default` are tried
+ * from the deepest controller outward. `_lookup` must consume a segment; at most
+ * {@link MAX_LOOKUPS} lookups per request.
+ *
+ * @example
+ * ```ts
+ * const found = await walk(root, ['catalog', 'books', ''], request);
+ * found?.fn === BooksController.prototype.index; // true
+ * ```
+ */
+export async function walk(
+  controller: object,
+  segments: readonly string[],
+  request: Request,
+  budget: WalkBudget = { lookups: 0, routes: 0 },
+): Promise<Resolution | undefined> {
+  let current = controller;
+  let table = routeTableOf(current);
+  if (table === undefined) return undefined;
+  let segs = segments;
+  let pos = 0;
+  let fallbacks: Fallback[] | undefined;
+  for (;;) {
+    const segment = pos < segs.length ? segs[pos]! : undefined;
+    if (table.index !== undefined) {
+      if (segment === undefined) return { controller: current, table, fn: table.index, remainder: [], canonical: true };
+      if (segment === '') {
+        const rest = nonEmpty(segs, pos + 1);
+        if (fits(table.index, rest)) return { controller: current, table, fn: table.index, remainder: rest, canonical: false };
+      }
+    }
+    if (table.default !== undefined) (fallbacks ??= []).push({ controller: current, table, segments: segs, pos, special: '_default' });
+    if (table.lookup !== undefined) (fallbacks ??= []).push({ controller: current, table, segments: segs, pos, special: '_lookup' });
+    if (table.route !== undefined) {
+      if (++budget.routes > MAX_SEGMENTS) return undefined;
+      const rest = segs.slice(pos);
+      const next = await callRoute(current, table, rest, request);
+      if (next === undefined) break;
+      if (typeof next[0] === 'function') {
+        return { controller: current, table, fn: next[0], remainder: nonEmpty(next[1], 0), canonical: false };
+      }
+      if (next[0] === current && sameSegments(next[1], rest)) break;
+      current = next[0];
+      table = routeTableOf(current)!;
+      segs = next[1];
+      pos = 0;
+      continue;
+    }
+    if (segment === undefined) break;
+    const entry = table.find(segment);
+    if (entry === undefined) break;
+    if (entry.kind === 'method') {
+      const rest = nonEmpty(segs, pos + 1);
+      if (fits(entry.fn, rest)) return { controller: current, table, fn: entry.fn, remainder: rest, canonical: false };
+      break;
+    }
+    const child = entry.table();
+    if (child === null) break;
+    current = entry.value;
+    table = child;
+    pos++;
+  }
+  return fallbacks === undefined ? undefined : fallBack(fallbacks, request, budget);
+}
+
+async function fallBack(fallbacks: Fallback[], request: Request, budget: WalkBudget): Promise<Resolution | undefined> {
+  for (let frame = fallbacks.pop(); frame !== undefined; frame = fallbacks.pop()) {
+    const rest = frame.segments.slice(frame.pos);
+    if (frame.special === '_default') {
+      return { controller: frame.controller, table: frame.table, fn: frame.table.default!, remainder: nonEmpty(rest, 0), canonical: false };
+    }
+    if (!rest.some((s) => s !== '')) continue; // a _lookup must consume at least one segment
+    if (++budget.lookups > MAX_LOOKUPS) return undefined;
+    const result: unknown = await frame.table.lookup!.apply(frame.controller, rest);
+    if (result === undefined || result === null) continue;
+    if (!Array.isArray(result) || (result.length > 1 && !isSegmentList(result[1]))) {
+      throw dispatchError('HICKORY_ERR_DISPATCH_LOOKUP_RESULT', frame.table.owner, describeValue(result));
+    }
+    const next: unknown = result[0];
+    const remainder: readonly string[] = result.length > 1 ? (result[1] as string[]) : [];
+    // Not a controller (an unknown id), or no progress (it would loop): not found.
+    if (!isController(next) || remainder.length >= rest.length) return undefined;
+    return walk(next, remainder, request, budget);
+  }
+  return undefined;
+}
+
+async function callRoute(
+  controller: object,
+  table: RouteTable,
+  rest: readonly string[],
+  request: Request,
+): Promise<[object | Function, readonly string[]] | undefined> {
+  const result: unknown = await table.route!.call(controller, rest, request);
+  if (result === undefined || result === null) return undefined;
+  if (!Array.isArray(result) || (result.length > 1 && !isSegmentList(result[1]))) {
+    throw dispatchError('HICKORY_ERR_DISPATCH_ROUTE_RESULT', table.owner, describeValue(result));
+  }
+  const target: unknown = result[0];
+  const remainder = result.length > 1 ? (result[1] as string[]) : [];
+  if (typeof target === 'function') {
+    if (!exposureOf(target)) throw dispatchError('HICKORY_ERR_DISPATCH_ROUTE_RESULT', table.owner, `${describeValue(target)}, which is not exposed`);
+    return [target, remainder];
+  }
+  return isController(target) ? [target, remainder] : undefined;
+}
+
+/**
+ * True when `fn` can take `segments` as path arguments (enough positional parameters, or a rest
+ * parameter).
+ *
+ * @example
+ * ```ts
+ * fits(function show(id) {}, ['7']);      // true
+ * fits(function show(id) {}, ['7', '8']); // false
+ * ```
+ */
+export function fits(fn: Function, segments: readonly string[]): boolean {
+  if (segments.length === 0) return true;
+  const params = parametersOf(fn);
+  return params.rest || segments.length <= params.positional;
+}
+
+function nonEmpty(segments: readonly string[], from: number): string[] {
+  const out: string[] = [];
+  for (let i = from; i < segments.length; i++) if (segments[i] !== '') out.push(segments[i]!);
+  return out;
+}
+
+function isSegmentList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((s) => typeof s === 'string');
+}
+
+function sameSegments(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((s, i) => s === b[i]);
+}

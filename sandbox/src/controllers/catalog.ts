@@ -1,0 +1,79 @@
+import { expose, renderingFor, route } from '@hickory/dispatch';
+
+interface Book {
+  id: string;
+  name: string;
+}
+
+const BOOKS: readonly Book[] = Object.freeze([
+  { id: '1', name: 'Dune' },
+  { id: '2', name: 'Emma' },
+]);
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** `/catalog/books/`: HTML by default; JSON for `/catalog/books/index.json` or `Accept: application/json`. */
+export class BooksController {
+  @expose()
+  @expose('json')
+  index(): string | readonly Book[] {
+    if (renderingFor()?.mediaType === 'application/json') return BOOKS;
+    return `<h1>Books</h1><ul>${BOOKS.map((b) => `<li>${escape(b.name)}</li>`).join('')}</ul>\n`;
+  }
+
+  /** `/catalog/books/bestsellers` */
+  @expose()
+  bestsellers(): string {
+    return '<h1>Bestsellers</h1><ol><li>Dune</li></ol>\n';
+  }
+}
+
+/** `/catalog/new-arrivals/`: a page under a dashed segment, mounted with `route()`. */
+export class NewArrivalsController {
+  @expose()
+  index(): string {
+    return '<h1>New arrivals</h1>\n';
+  }
+}
+
+/** `/catalog/`: the catalog, holding the books. */
+export class CatalogController {
+  books = new BooksController();
+
+  @expose()
+  index(): string {
+    return '<h1>Catalog</h1><a href="books/">Books</a>\n';
+  }
+}
+route(CatalogController, 'new-arrivals', new NewArrivalsController());
+
+/**
+ * The root of the spec's catalog example: `/`, `/hours`, `/catalog/`, `/catalog/books/`,
+ * `/catalog/books/bestsellers`, and dashed segments mounted with `route()`:
+ * `/opening-times` and `/catalog/new-arrivals/`.
+ *
+ * @example
+ * ```ts
+ * createKernel({ root: new CatalogRootController() }).use(dispatchPlugin);
+ * ```
+ */
+export class CatalogRootController {
+  catalog = new CatalogController();
+
+  @expose()
+  index(): string {
+    return '<!DOCTYPE html><title>Hickory</title><h1>Hickory sandbox</h1>\n';
+  }
+
+  @expose()
+  hours(): string {
+    return 'Open 9-5, Monday to Saturday.\n';
+  }
+}
+route(
+  CatalogRootController,
+  'opening-times',
+  expose({ content_type: 'text/plain' })(function openingTimes() {
+    return 'Open 9-5, Monday to Saturday.\n';
+  }),
+);
