@@ -1,1 +1,38 @@
-export {};
+/**
+ * `@hickory/ejs`: ejs templates (`.ejs`) for Hickory.
+ *
+ * Templates compile with `async: true`, so an include is awaited:
+ * `<%- await include('partials/nav.ejs') %>`; a promise in the namespace can be awaited too.
+ * Output with `<%= %>` is escaped. Layouts are includes: a page includes
+ * `layout/header.ejs` and `layout/footer.ejs`, or passes its parts to a layout include
+ * (`<%- await include('/layout.ejs', { body }) %>`). Options never come from the namespace.
+ *
+ * @example
+ * ```ts
+ * import { ejsRenderer } from '@hickory/ejs';
+ * const app = createKernel({ template_path: '%(confdir)s/templates' }).use(dispatchPlugin).use(ejsRenderer);
+ * ```
+ */
+import { defineRenderer, type RendererOptions } from '@hickory/renderer';
+import { createEjsEngine } from './ejs-engine.ts';
+
+export { createEjsEngine, EJS_RESERVED_NAMES } from './ejs-engine.ts';
+
+/** Options of {@link ejsRenderer} (`kernel.use(ejsRenderer, { cache: false })`). */
+export type EjsRendererOptions = RendererOptions;
+
+/**
+ * The ejs renderer plugin: renders `.ejs` templates and `ejs:` prefixed names.
+ *
+ * @example
+ * ```ts
+ * createKernel({ template_path: './templates' }).use(ejsRenderer);
+ * await kernel.render('books/list.ejs', { books });
+ * ```
+ */
+export const ejsRenderer = defineRenderer<EjsRendererOptions>({
+  name: 'ejs',
+  extensions: ['ejs'],
+  pluginName: '@hickory/ejs',
+  create: (context) => createEjsEngine(context),
+});

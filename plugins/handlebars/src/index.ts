@@ -1,1 +1,40 @@
-export {};
+/**
+ * `@hickory/handlebars`: handlebars templates (`.hbs`, `.handlebars`) for Hickory.
+ *
+ * - Partials: every template under `<template_path>/partials/` is a partial named by its path
+ *   there without the extension (`partials/nav.hbs` → `{{> nav}}`).
+ * - Layouts: a layout is a partial that prints `{{> @partial-block}}`; a page wraps itself in
+ *   it: `{{#> layouts/main title=title}}<h1>…</h1>{{/layouts/main}}`.
+ * - Escaping is on (`{{x}}`; `{{{x}}}` is raw) and prototype properties and methods of the data
+ *   stay unreachable.
+ *
+ * @example
+ * ```ts
+ * import { handlebarsRenderer } from '@hickory/handlebars';
+ * createKernel({ template_path: '%(confdir)s/templates' }).use(handlebarsRenderer, { helpers: { upper } });
+ * ```
+ */
+import { defineRenderer, type RendererOptions } from '@hickory/renderer';
+import { createHandlebarsEngine, HANDLEBARS_EXTENSIONS, type HandlebarsEngineOptions } from './handlebars-engine.ts';
+
+export { createHandlebarsEngine, HANDLEBARS_EXTENSIONS, type HandlebarsEngineOptions } from './handlebars-engine.ts';
+export { findPartials, PARTIALS_DIR } from './partials.ts';
+
+/** Options of {@link handlebarsRenderer}. */
+export interface HandlebarsRendererOptions extends RendererOptions, HandlebarsEngineOptions {}
+
+/**
+ * The handlebars renderer plugin: renders `.hbs` and `.handlebars` templates and `handlebars:` names.
+ *
+ * @example
+ * ```ts
+ * createKernel({ template_path: './templates' }).use(handlebarsRenderer);
+ * await kernel.render('books/list.hbs', { books });
+ * ```
+ */
+export const handlebarsRenderer = defineRenderer<HandlebarsRendererOptions>({
+  name: 'handlebars',
+  extensions: HANDLEBARS_EXTENSIONS,
+  pluginName: '@hickory/handlebars',
+  create: (context, options) => createHandlebarsEngine(context, options),
+});

@@ -1,1 +1,36 @@
-export {};
+/**
+ * `@hickory/nunjucks`: nunjucks templates (`.njk`, `.nunjucks`) for Hickory.
+ *
+ * Autoescape is on; `{% extends %}`, `{% include %}`, `{% import %}` names are relative to
+ * `template_path` (or to the current template with `./` and `../`) and never leave it.
+ *
+ * @example
+ * ```ts
+ * import { nunjucksRenderer } from '@hickory/nunjucks';
+ * createKernel({ template_path: '%(confdir)s/templates' }).use(nunjucksRenderer, { filters: { shout } });
+ * ```
+ */
+import { defineRenderer, type RendererOptions } from '@hickory/renderer';
+import { createNunjucksEngine, type NunjucksEngineOptions } from './nunjucks-engine.ts';
+
+export { createNunjucksEngine, type NunjucksEngineOptions } from './nunjucks-engine.ts';
+export { TemplateLoader } from './template-loader.ts';
+
+/** Options of {@link nunjucksRenderer}. */
+export interface NunjucksRendererOptions extends RendererOptions, NunjucksEngineOptions {}
+
+/**
+ * The nunjucks renderer plugin: renders `.njk` and `.nunjucks` templates and `nunjucks:` names.
+ *
+ * @example
+ * ```ts
+ * createKernel({ template_path: './templates' }).use(nunjucksRenderer);
+ * await kernel.render('books/list.njk', { books });
+ * ```
+ */
+export const nunjucksRenderer = defineRenderer<NunjucksRendererOptions>({
+  name: 'nunjucks',
+  extensions: ['njk', 'nunjucks'],
+  pluginName: '@hickory/nunjucks',
+  create: (context, options) => createNunjucksEngine(context, options),
+});

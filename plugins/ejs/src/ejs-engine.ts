@@ -1,0 +1,94 @@
+import ejs from 'ejs';
+import { templateFailed, TemplateError, type RendererContext, type RendererEngine, type TemplateFile } from '@hickory/renderer';
+
+type AsyncTemplate = (data: Record<string, unknown>) => Promise<string>;
+
+/**
+ * Names the compiled ejs function uses inside its `with (locals)` block. A namespace key with
+ * one of these names would replace the function's own helper (escaping, output, includes,
+ * line tracking), so such keys are left out of the data; `include` is the renderer's own.
+ */
+export const EJS_RESERVED_NAMES: readonly string[] = Object.freeze([
+  'include', 'escapeFn', 'rethrow', 'locals', '__append', '__output', '__line', '__lines', '__filename',
+]);
+
+const RESERVED = new Set(EJS_RESERVED_NAMES);
+
+// Every option is written out so that nothing comes from ejs' mutable globals or from data.
+function compileOptions(file: TemplateFile): ejs.Options & { async: true } {
+  return {
+    async: true,
+    filename: file.name,
+    cache: false,
+    compileDebug: true,
+    debug: false,
+    strict: false,
+    _with: true,
+    localsName: 'locals',
+    delimiter: '%',
+    openDelimiter: '<',
+    closeDelimiter: '>',
+    escape: ejs.escapeXML,
+    rmWhitespace: false,
+    context: undefined,
+    outputFunctionName: undefined,
+    destructuredLocals: undefined,
+    root: undefined,
+    views: undefined,
+    includer: undefined,
+    client: false,
+  } as ejs.Options & { async: true };
+}
+
+// ejs' rethrow() prefixes the message with "<filename>:<line>\n<excerpt>\n\n".
+const LOCATION = /^([^\n]*):(\d+)\n[\s\S]*?\n\n/;
+
+/**
+ * Starts the ejs engine: templates compile with `async: true` (so includes are
+ * `await include('nav.ejs', { extra })`), autoescaping on and every option explicit.
+ * `include` names are relative to the including template, or to `template_path` with a
+ * leading `/`; a name without an extension gets `.ejs`.
+ *
+ * @example
+ * ```ts
+ * const engine = createEjsEngine(context);
+ * await engine.render(context.resolve('page.ejs'), { title: 'Books' });
+ * ```
+ */
+export function createEjsEngine(context: RendererContext): RendererEngine {
+  const load = context.store((source, file) => ejs.compile(source, compileOptions(file)) as unknown as AsyncTemplate);
+
+  async function render(file: TemplateFile, data: Record<string, unknown>): Promise<string> {
+    const fn = await load(file);
+    const locals: Record<string, unknown> = Object.create(null);
+    for (const key of Object.keys(data)) if (!RESERVED.has(key)) locals[key] = data[key];
+    locals.include = (name: string, extra?: Record<string, unknown>) => {
+      const child = context.resolve(includeName(name), name.startsWith('/') ? undefined : { name: file.name, path: file.path });
+      const childData: Record<string, unknown> = Object.assign(Object.create(null), data);
+      if (typeof extra === 'object' && extra !== null) for (const key of Object.keys(extra)) if (key !== '__proto__') childData[key] = extra[key];
+      return render(child, childData);
+    };
+    try {
+      return await fn(locals);
+    } catch (error) {
+      // Named here, where the failing template is known: enclosing templates only add context.
+      if (error instanceof TemplateError) throw error;
+      throw templateFailed({ template: file.name, engine: context.engine, line: lineOf(error) }, error);
+    }
+  }
+
+  return { render };
+}
+
+function lineOf(error: unknown): number | undefined {
+  const match = LOCATION.exec((error as Error)?.message ?? '');
+  return match ? Number(match[2]) : undefined;
+}
+
+// Relative include names are made explicit (`nav` → `./nav.ejs`) so that they resolve
+// against the including template's folder.
+function includeName(name: string): string {
+  const withExt = /\.[^/]+$/.test(name) ? name : `${name}.ejs`;
+  if (withExt.startsWith('/') || withExt.startsWith('./') || withExt.startsWith('../')) return withExt;
+  return `./${withExt}`;
+}

@@ -1,0 +1,119 @@
+import Handlebars from 'handlebars';
+import { templateFailed, TemplateError, type RendererContext, type RendererEngine, type TemplateFile } from '@hickory/renderer';
+import { findPartials } from './partials.ts';
+
+type Compiled = Handlebars.TemplateDelegate;
+type Helper = Handlebars.HelperDelegate;
+
+/** Options of the handlebars renderer, besides `cache`. */
+export interface HandlebarsEngineOptions {
+  /** Helpers every template can call (`{ upper: (s) => s.toUpperCase() }`). */
+  helpers?: Record<string, Helper>;
+}
+
+/** The extensions the handlebars renderer reads (templates and partials). */
+export const HANDLEBARS_EXTENSIONS: readonly string[] = Object.freeze(['hbs', 'handlebars']);
+
+// Every compile and runtime option is explicit, so nothing comes from data; prototype
+// properties and methods stay out of reach (the handlebars default, restated on purpose).
+const COMPILE_OPTIONS: CompileOptions = Object.freeze({
+  noEscape: false,
+  strict: false,
+  assumeObjects: false,
+  preventIndent: false,
+  knownHelpersOnly: false,
+  data: true,
+  compat: false,
+  ignoreStandalone: false,
+  explicitPartialContext: false,
+});
+
+type CompileOptions = Parameters<typeof Handlebars.compile>[1];
+
+const RUNTIME_OPTIONS: Handlebars.RuntimeOptions = Object.freeze({
+  allowProtoPropertiesByDefault: false,
+  allowProtoMethodsByDefault: false,
+});
+
+/**
+ * Starts the handlebars engine on its own handlebars environment. Templates and partials are
+ * compiled once and kept (unless caching is off). Partials are the templates under
+ * `partials/`. Layouts are partial blocks: a page wraps its content in
+ * `{{#> layouts/main title="Books"}}…{{/layouts/main}}` and the layout
+ * (`partials/layouts/main.hbs`) prints it with `{{> @partial-block}}`; inline partials
+ * (`{{#*inline "head"}}…{{/inline}}`) fill named slots.
+ *
+ * @example
+ * ```ts
+ * const engine = createHandlebarsEngine(context, { helpers: { upper: (s: string) => s.toUpperCase() } });
+ * ```
+ */
+export function createHandlebarsEngine(context: RendererContext, options: HandlebarsEngineOptions = {}): RendererEngine {
+  const hbs = Handlebars.create();
+  // Registered once on this kernel's own environment: passing them per render makes handlebars
+  // copy every helper on every call.
+  for (const [name, helper] of Object.entries(options.helpers ?? {})) hbs.registerHelper(name, helper);
+  const compile = (source: string, file: TemplateFile): Compiled => {
+    try {
+      // Parsing first makes syntax errors surface here, with their line, not at first use.
+      return hbs.compile(hbs.parse(source), COMPILE_OPTIONS);
+    } catch (error) {
+      throw templateFailed({ template: file.name, engine: context.engine, line: lineOf(error) }, error);
+    }
+  };
+  const load = context.store(compile);
+  const loadPartials = storeOnce(context.cache, async () => {
+    const files = [...(await findPartials(context, HANDLEBARS_EXTENSIONS))];
+    const sources = await Promise.all(files.map(([, file]) => context.read(file)));
+    return lazyPartials(files.map(([name, file], i) => [name, file, sources[i]!] as const), compile);
+  });
+
+  return {
+    async render(file, data) {
+      const [template, partials] = await Promise.all([load(file), loadPartials()]);
+      // Rendering is synchronous, so the environment's partial table can be swapped per render
+      // without a race. Given as the environment's own table, handlebars never copies it, so a
+      // partial is compiled only when a template uses it.
+      (hbs as { partials: Record<string, Compiled> }).partials = partials;
+      try {
+        return template(data, RUNTIME_OPTIONS);
+      } catch (error) {
+        if (error instanceof TemplateError) throw error;
+        throw templateFailed({ template: file.name, engine: context.engine, line: lineOf(error) }, error);
+      }
+    },
+  };
+}
+
+// A partial table whose entries compile on first use (a broken partial fails only the pages
+// that use it, naming itself).
+function lazyPartials(
+  entries: ReadonlyArray<readonly [string, TemplateFile, string]>,
+  compile: (source: string, file: TemplateFile) => Compiled,
+): Record<string, Compiled> {
+  const table: Record<string, Compiled> = Object.create(null);
+  for (const [name, file, source] of entries) {
+    let compiled: Compiled | undefined;
+    Object.defineProperty(table, name, { enumerable: true, get: () => (compiled ??= compile(source, file)) });
+  }
+  return table;
+}
+
+function lineOf(error: unknown): number | undefined {
+  const line = (error as { lineNumber?: unknown })?.lineNumber;
+  if (typeof line === 'number') return line;
+  const match = /Parse error on line (\d+)/.exec((error as Error)?.message ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
+function storeOnce<T>(cache: boolean, make: () => Promise<T>): () => Promise<T> {
+  if (!cache) return make;
+  let kept: Promise<T> | undefined;
+  return () => {
+    if (kept === undefined) {
+      kept = make();
+      kept.catch(() => (kept = undefined));
+    }
+    return kept;
+  };
+}

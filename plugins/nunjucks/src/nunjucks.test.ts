@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { kernelFor, makeWorkspace, removeWorkspaces, runRendererConformance } from '@hickory/renderer/conformance';
+import { nunjucksRenderer } from '@hickory/nunjucks';
+
+runRendererConformance({
+  plugin: nunjucksRenderer,
+  engine: 'nunjucks',
+  extension: 'njk',
+  fixtures: {
+    files: {
+      'layout.njk':
+        '<!DOCTYPE html>\n<html>\n<head><title>{{ title }}</title></head>\n<body>\n{% include "partials/nav.njk" %}\n<main>{% block content %}{% endblock %}</main>\n</body>\n</html>\n',
+      'partials/nav.njk': '<nav>Home</nav>\n',
+      'page.njk':
+        '{% extends "layout.njk" %}\n{% block content %}\n<h1>{{ title }}</h1>\n<ul>\n{% for book in books %}  <li>{{ book }}</li>\n{% endfor %}</ul>\n<p>{{ user }}</p>\n{% endblock %}\n',
+      'hello.njk': 'Hello {{ name }}!\n',
+      'echo.njk': '{{ site }}|{{ name }}|{{ delimiter }}|{{ filename }}|{{ root }}',
+      'broken.njk': 'one\ntwo\n{% if %}\n',
+      'throwing.njk': 'one\n\n{{ boom() }}\n',
+    },
+    page: 'page.njk',
+    hello: 'hello.njk',
+    helloEdited: 'Bye {{ name }}!\n',
+    echo: 'echo.njk',
+    broken: { template: 'broken.njk', line: 3 },
+    throwing: { template: 'throwing.njk', line: 3 },
+  },
+});
+
+after(removeWorkspaces);
+
+test('nunjucks: the .nunjucks extension, relative includes and filters from the options', async () => {
+  const ws = await makeWorkspace({
+    'pages/a.nunjucks': '{% include "./b.njk" %}|{{ name | shout }}',
+    'pages/b.njk': 'B {{ name }}',
+  });
+  const kernel = await kernelFor(ws, nunjucksRenderer, {}, undefined, { filters: { shout: (s: string) => `${s}!` } });
+  assert.equal(await kernel.render('pages/a.nunjucks', { name: '<i>' }), 'B &lt;i&gt;|&lt;i&gt;!');
+  await kernel.close();
+});
+
+test('nunjucks: an error in an included template names it and its line', async () => {
+  const ws = await makeWorkspace({ 'outer.njk': 'x\n{% include "inner.njk" %}', 'inner.njk': 'a\nb\n{{ boom() }}' });
+  const kernel = await kernelFor(ws, nunjucksRenderer);
+  const boom = () => {
+    throw new Error('kaboom');
+  };
+  await assert.rejects(kernel.render('outer.njk', { boom }), { template: 'inner.njk', engine: 'nunjucks', line: 3 });
+  await kernel.close();
+});
+
+test('nunjucks: extends and includes cannot leave template_path; a missing include is named', async () => {
+  const ws = await makeWorkspace({ 'a.njk': '{% include "../../etc/passwd" %}', 'b.njk': '{% extends "./../x.njk" %}', 'c.njk': 'c\n{% include "nope.njk" %}' });
+  const kernel = await kernelFor(ws, nunjucksRenderer);
+  await assert.rejects(kernel.render('a.njk', {}), { message: /does not name a file inside template_path/ });
+  await assert.rejects(kernel.render('b.njk', {}), { message: /does not name a file inside template_path/ });
+  await assert.rejects(kernel.render("c.njk", {}), { code: "HICKORY_ERR_RENDERER_TEMPLATE_MISSING", template: "nope.njk" });
+  await kernel.close();
+});

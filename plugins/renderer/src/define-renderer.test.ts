@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { createKernel } from '@hickory/core';
+import { defineRenderer, type RendererContext } from '@hickory/renderer';
+import { kernelFor, makeWorkspace, removeWorkspaces } from '@hickory/renderer/conformance';
+
+after(removeWorkspaces);
+
+test('defineRenderer checks its definition', () => {
+  const create = () => ({ render: async () => '' });
+  assert.throws(() => defineRenderer({ name: '', extensions: ['x'], create }), { code: 'HICKORY_ERR_RENDERER_DEFINITION' });
+  assert.throws(() => defineRenderer({ name: 'a:b', extensions: ['x'], create }), { code: 'HICKORY_ERR_RENDERER_DEFINITION' });
+  assert.throws(() => defineRenderer({ name: 'x', extensions: [], create }), { code: 'HICKORY_ERR_RENDERER_DEFINITION' });
+  assert.throws(() => defineRenderer({ name: 'x', extensions: ['.x'], create }), { code: 'HICKORY_ERR_RENDERER_DEFINITION' });
+  assert.throws(() => defineRenderer({ name: 'x', extensions: ['x'] } as never), { code: 'HICKORY_ERR_RENDERER_DEFINITION' });
+  assert.equal(defineRenderer({ name: 'x', extensions: ['x'], create }).name, 'x-renderer');
+  assert.equal(defineRenderer({ name: 'x', extensions: ['x'], create, pluginName: 'acme-x' }).name, 'acme-x');
+});
+
+test('a bad plugin option is refused at use()', () => {
+  const plugin = defineRenderer({ name: 'x', extensions: ['x'], create: () => ({ render: async () => '' }) });
+  assert.throws(() => createKernel({ logger: false }).use(plugin, { cache: 'yes' as unknown as boolean }), { code: 'HICKORY_ERR_RENDERER_OPTIONS' });
+});
+
+test('the context: template_path from confdir (default "templates"), cache flag, keys tapped', async () => {
+  let seen: RendererContext | undefined;
+  const plugin = defineRenderer({
+    name: 'probe',
+    extensions: ['pr', 'probe'],
+    create: (context) => {
+      seen = context;
+      return { render: async (file, data) => `${file.name}:${String(data.x)}` };
+    },
+  });
+  const ws = await makeWorkspace({});
+  const kernel = createKernel({ logger: false, confdir: ws.confdir }).use(plugin, { cache: false });
+  await kernel.ready();
+  assert.equal(seen!.root, ws.root);
+  assert.equal(seen!.cache, false);
+  assert.equal(seen!.engine, 'probe');
+  assert.equal(await kernel.render('a.pr', { x: 1 }), 'a.pr:1');
+  assert.equal(await kernel.render('b.probe', { x: 2 }), 'b.probe:2');
+  assert.equal(await kernel.render('probe:c.html', { x: 3 }), 'c.html:3');
+  assert.deepEqual(kernel.rendererFor('page.pr'), { engine: 'pr', available: true });
+  await kernel.close();
+});
+
+test('a renderer used before ready() says so', async () => {
+  const plugin = defineRenderer({ name: 'early', extensions: ['early'], create: () => ({ render: async () => 'x' }) });
+  const kernel = createKernel({ logger: false }).use(plugin);
+  await assert.rejects(kernel.render('a.early', {}), { code: 'HICKORY_ERR_RENDERER_NOT_READY' });
+});
+
+test('an engine error without a position names the rendered template', async () => {
+  const plugin = defineRenderer({
+    name: 'fails',
+    extensions: ['fails'],
+    create: () => ({
+      render: async () => {
+        throw new RangeError('nope');
+      },
+    }),
+  });
+  const kernel = await kernelFor(await makeWorkspace({}), plugin);
+  await assert.rejects(kernel.render('dir/a.fails', {}), {
+    code: 'HICKORY_ERR_RENDERER_TEMPLATE_FAILED',
+    template: 'dir/a.fails',
+    engine: 'fails',
+    line: undefined,
+    message: 'Template "dir/a.fails" (engine "fails") failed: RangeError: nope',
+  });
+  await kernel.close();
+});

@@ -1,0 +1,176 @@
+import { isAbsolute, resolve } from 'node:path';
+import { definePlugin, type Kernel, type Plugin, type RenderJob } from '@hickory/core';
+import { RENDERER_CONFIG } from './config.ts';
+import { rendererError, templateFailed, TemplateError } from './errors.ts';
+import { mergeNamespace } from './namespace.ts';
+import { resolveTemplateName, type TemplateFile } from './template-names.ts';
+import { readTemplate, templateStore } from './template-store.ts';
+
+/** Where an engine error points (see {@link RendererEngine.locate}). */
+export interface EngineLocation {
+  /** The template that failed, relative to `template_path`, when not the one rendered. */
+  template?: string;
+  line?: number;
+  column?: number;
+}
+
+/**
+ * What `create()` gets: the resolved settings and helpers that keep every engine inside
+ * `template_path` and share one caching rule.
+ */
+export interface RendererContext {
+  /** The kernel (ready: its configuration is resolved). */
+  readonly kernel: Kernel;
+  /** The engine's name. */
+  readonly engine: string;
+  /** The absolute template directory (`template_path`, default `<confdir>/templates`). */
+  readonly root: string;
+  /** Whether compiled templates are kept (`template_cache` config, or the plugin's `cache` option). */
+  readonly cache: boolean;
+  /** Resolves a template name inside `root` (see `resolveTemplateName`); `from` makes `./x` relative to it. */
+  resolve(name: string, from?: TemplateFile): TemplateFile;
+  /** Reads a template's text; a missing file throws a {@link TemplateError} naming it. */
+  read(file: TemplateFile): Promise<string>;
+  /** A loader that compiles each file once when caching is on, on every call when it is off. */
+  store<T>(compile: (source: string, file: TemplateFile) => T | Promise<T>): (file: TemplateFile) => Promise<T>;
+}
+
+/** A running engine, made by {@link RendererDefinition.create} when the kernel gets ready. */
+export interface RendererEngine {
+  /** Renders a template (already resolved inside `root`) with `data` (only data, never options). */
+  render(file: TemplateFile, data: Record<string, unknown>): Promise<string>;
+  /** Where an error thrown by `render` points, when the engine can tell. */
+  locate?(error: unknown): EngineLocation | undefined;
+}
+
+/** Options every renderer plugin accepts (`kernel.use(ejsRenderer, { cache: false })`). */
+export interface RendererOptions {
+  /** Overrides the `template_cache` configuration for this engine. */
+  cache?: boolean;
+}
+
+/** The description of an engine, for {@link defineRenderer}. */
+export interface RendererDefinition<O extends RendererOptions> {
+  /** The engine's name: also the key of the `engine:` template prefix (`ejs:page.html`). */
+  name: string;
+  /** Template extensions it renders, without the dot (`['njk', 'nunjucks']`). */
+  extensions: readonly string[];
+  /** The plugin's name (default `<name>-renderer`). */
+  pluginName?: string;
+  /** Starts the engine, once, during `kernel.ready()`. */
+  create(context: RendererContext, options: O): RendererEngine | Promise<RendererEngine>;
+}
+
+const KEY = /^[A-Za-z0-9][A-Za-z0-9_+-]*$/;
+
+/**
+ * Turns a template engine into a Hickory plugin: it taps the kernel's `render` hook for the
+ * engine's name and each extension, resolves templates under `template_path` (never outside),
+ * merges `extra_template_vars` under the namespace, caches compiled templates, and turns any
+ * engine error into a {@link TemplateError} naming the template, the engine and the line.
+ *
+ * @example
+ * ```ts
+ * export const shoutRenderer = defineRenderer({
+ *   name: 'shout',
+ *   extensions: ['shout'],
+ *   create: (ctx) => {
+ *     const load = ctx.store((source) => source.toUpperCase());
+ *     return { render: (file) => load(file) };
+ *   },
+ * });
+ * createKernel({ template_path: './templates' }).use(shoutRenderer);
+ * ```
+ */
+export function defineRenderer<O extends RendererOptions = RendererOptions>(definition: RendererDefinition<O>): Plugin<O | undefined> {
+  const { name, extensions, create } = definition ?? ({} as RendererDefinition<O>);
+  if (typeof name !== 'string' || !KEY.test(name)) throw rendererError('HICKORY_ERR_RENDERER_DEFINITION', `the name ${JSON.stringify(name)} must be a word such as "ejs"`);
+  if (!Array.isArray(extensions) || extensions.length === 0 || !extensions.every((e) => typeof e === 'string' && KEY.test(e))) {
+    throw rendererError('HICKORY_ERR_RENDERER_DEFINITION', `renderer "${name}" needs \`extensions\`, a list such as ['ejs'] (no dots)`);
+  }
+  if (typeof create !== 'function') throw rendererError('HICKORY_ERR_RENDERER_DEFINITION', `renderer "${name}" needs a create(context, options) function`);
+  const pluginName = definition.pluginName ?? `${name}-renderer`;
+  const keys = [...new Set([name, ...extensions])];
+
+  return definePlugin<O | undefined>({
+    name: pluginName,
+    config: RENDERER_CONFIG,
+    apply(kernel, options) {
+      if (options !== undefined && (typeof options !== 'object' || options === null)) {
+        throw rendererError('HICKORY_ERR_RENDERER_OPTIONS', name, 'options must be an object such as { cache: false }');
+      }
+      if (options?.cache !== undefined && typeof options.cache !== 'boolean') {
+        throw rendererError('HICKORY_ERR_RENDERER_OPTIONS', name, '`cache` must be true or false');
+      }
+      let render: ((job: RenderJob) => Promise<string>) | undefined;
+      kernel.hooks.ready.tapPromise(pluginName, async () => {
+        checkDefaultRenderer(kernel);
+        const context = makeContext(kernel, name, options);
+        const engine = await create(context, (options ?? {}) as O);
+        render = renderWith(engine, context, kernel);
+      });
+      for (const key of keys) {
+        kernel.hooks.render.for(key).tapPromise(pluginName, (job) => {
+          if (render === undefined) throw rendererError('HICKORY_ERR_RENDERER_NOT_READY', name, job.template);
+          return render(job);
+        });
+      }
+    },
+  });
+}
+
+function makeContext(kernel: Kernel, engine: string, options: RendererOptions | undefined): RendererContext {
+  const config = kernel.config;
+  const templatePath = config.template_path ?? 'templates';
+  const root = isAbsolute(templatePath) ? templatePath : resolve(config.confdir, templatePath);
+  const cache = options?.cache ?? (config.template_cache as boolean | undefined) ?? true;
+  const read = (file: TemplateFile) => readTemplate(file, engine, root);
+  return Object.freeze({
+    kernel,
+    engine,
+    root,
+    cache,
+    resolve: (name: string, from?: TemplateFile) => resolveTemplateName(root, name, engine, from),
+    read,
+    store: <T>(compile: (source: string, file: TemplateFile) => T | Promise<T>) =>
+      templateStore(cache, async (file) => compile(await read(file), file)),
+  });
+}
+
+function renderWith(engine: RendererEngine, context: RendererContext, kernel: Kernel): (job: RenderJob) => Promise<string> {
+  const extra = kernel.config.extra_template_vars as Record<string, unknown> | undefined;
+  const resolved = new Map<string, TemplateFile>();
+  return async (job) => {
+    let file = resolved.get(job.template);
+    if (file === undefined) {
+      file = context.resolve(job.template);
+      // Names come from exposures, so this stays small; the bound guards against names built at run time.
+      if (resolved.size < 1000) resolved.set(job.template, file);
+    }
+    try {
+      return await engine.render(file, mergeNamespace(extra, job.namespace));
+    } catch (error) {
+      if (error instanceof TemplateError) throw error;
+      const where = safeLocate(engine, error);
+      throw templateFailed({ template: where?.template ?? file.name, engine: context.engine, line: where?.line, column: where?.column }, error);
+    }
+  };
+}
+
+function safeLocate(engine: RendererEngine, error: unknown): EngineLocation | undefined {
+  try {
+    return engine.locate?.(error);
+  } catch {
+    return undefined;
+  }
+}
+
+// Any renderer can tell, once every plugin is applied, whether `default_renderer` names an engine.
+function checkDefaultRenderer(kernel: Kernel): void {
+  const wanted = kernel.config.default_renderer;
+  if (wanted === undefined || kernel.hooks.render.get(wanted)?.isUsed()) return;
+  const used = [...(kernel.hooks.render as unknown as { _map: Map<string, { isUsed(): boolean }> })._map]
+    .filter(([, hook]) => hook.isUsed())
+    .map(([key]) => key);
+  throw rendererError('HICKORY_ERR_RENDERER_DEFAULT_RENDERER', wanted, used.join(', ') || 'none');
+}
