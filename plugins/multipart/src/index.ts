@@ -1,1 +1,19 @@
-export {};
+/**
+ * `@hickory/multipart`: `multipart/form-data` bodies for Hickory, on busboy: text fields,
+ * uploads streamed to memory or temporary files, and limits.
+ *
+ * @example
+ * ```ts
+ * import { multipartPlugin, type UploadedFile } from '@hickory/multipart';
+ * const app = createKernel({ root }).use(dispatchPlugin).use(multipartPlugin);
+ * // in a controller: const upload = request.POST['file'] as UploadedFile; upload.file.pipe(...)
+ * ```
+ */
+export { multipartPlugin } from './plugin.ts';
+export { UploadedFile, type UploadContent } from './uploaded-file.ts';
+export { DEFAULT_LIMITS, DEFAULT_MEMORY_THRESHOLD, resolveOptions, type MultipartLimits, type MultipartOptions, type ResolvedMultipartOptions } from './options.ts';
+export { MULTIPART_ERRORS, multipartError, type MultipartErrorCode } from './errors.ts';
+export { parseMultipart } from './parse-multipart.ts';
+export { PartHeaderGuard } from './part-header-guard.ts';
+export { TempFiles } from './temp-files.ts';
+export { Spool } from './spool.ts';

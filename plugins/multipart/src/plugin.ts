@@ -1,0 +1,48 @@
+import { access, constants, stat } from 'node:fs/promises';
+import { definePlugin, type Request } from '@hickory/core';
+import { multipartError } from './errors.ts';
+import { resolveOptions, type MultipartOptions } from './options.ts';
+import { parseMultipart } from './parse-multipart.ts';
+import { TempFiles } from './temp-files.ts';
+
+/**
+ * Reads `multipart/form-data` bodies into `request.POST` (text fields as strings, files as
+ * `UploadedFile`s) through the kernel's `parseBody` hook, on busboy. Small files stay in memory,
+ * larger ones go to temporary files that are deleted when the response ends or the client
+ * leaves. Limits (see `MultipartLimits`) answer 413 naming the limit; malformed bodies and
+ * reserved names answer 400.
+ *
+ * @example
+ * ```ts
+ * createKernel({ root }).use(dispatchPlugin).use(multipartPlugin, { limits: { fileSize: 50 * 1024 * 1024 } });
+ * ```
+ */
+export const multipartPlugin = definePlugin<MultipartOptions | undefined>({
+  name: 'multipart',
+  apply(kernel, options) {
+    const resolved = resolveOptions(options);
+    const uploads = new WeakMap<Request, TempFiles>();
+
+    kernel.hooks.parseBody.for('multipart/form-data').tapPromise('multipart', (request) => {
+      const temps = new TempFiles(request.raw.socket);
+      uploads.set(request, temps);
+      return parseMultipart(request, resolved, temps);
+    });
+
+    kernel.hooks.onResponse.tap('multipart', (request) => {
+      const temps = uploads.get(request);
+      if (!temps) return;
+      uploads.delete(request);
+      temps.removeAll();
+    });
+
+    kernel.hooks.ready.tapPromise('multipart', async () => {
+      try {
+        if (!(await stat(resolved.tmpdir)).isDirectory()) throw new Error('not a directory');
+        await access(resolved.tmpdir, constants.W_OK);
+      } catch (error) {
+        throw multipartError('HICKORY_ERR_MULTIPART_TMPDIR', resolved.tmpdir, (error as Error).message, error);
+      }
+    });
+  },
+});

@@ -1,0 +1,104 @@
+import { realpath, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { ReadStream } from 'node:fs';
+import send from 'send';
+import { definePlugin, HTTPError, type Request, type Response } from '@hickory/core';
+import { staticError } from './errors.ts';
+import { findFile, type FoundFile } from './find-file.ts';
+import { checkOptions, type StaticOptions } from './options.ts';
+import { SendTarget } from './send-target.ts';
+
+/**
+ * Serves the files under `static_root` (on `send`): a GET or HEAD whose path names an existing
+ * regular file there is answered before routing, with `ETag`, `Last-Modified`, 304, `Range`
+ * (206/416), the right `Content-Type` and a configurable `Cache-Control`. Every other path goes
+ * on to routing. Path traversal, dotfiles and links leading out of the root are never served.
+ * Without `static_root` the plugin does nothing (or fails `ready()` with `{ required: true }`).
+ *
+ * @example
+ * ```ts
+ * createKernel({ root, static_root: '%(confdir)s/public' }).use(dispatchPlugin).use(staticPlugin, { maxAge: '1h' });
+ * ```
+ */
+export const staticPlugin = definePlugin<StaticOptions | undefined>({
+  name: 'static',
+  apply(kernel, options) {
+    const settings = checkOptions(options);
+    let root: string | undefined;
+
+    kernel.hooks.ready.tapPromise('static', async () => {
+      const configured = kernel.config.static_root;
+      if (configured === undefined) {
+        if (settings.required) throw staticError('HICKORY_ERR_STATIC_ROOT_MISSING');
+        return;
+      }
+      const absolute = resolve(kernel.config.confdir, configured);
+      try {
+        root = await realpath(absolute);
+        if (!(await stat(root)).isDirectory()) throw new Error('not a directory');
+      } catch (error) {
+        throw staticError('HICKORY_ERR_STATIC_ROOT', absolute, (error as Error).message, error);
+      }
+    });
+
+    // Tapped once at boot whatever the configuration (hooks cannot be tapped later); with no
+    // root the tap returns at once.
+    kernel.hooks.beforeRoute.tapPromise('static', async (request, response) => {
+      if (root === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+      const file = await findFile(root, request.path);
+      if (!file) return undefined;
+      return serveFile(request, response, root, file, settings);
+    });
+  },
+});
+
+// `send` decides the status and headers (conditional requests, ranges, type, caching); the
+// kernel then writes them and streams the bytes, with backpressure.
+function serveFile(request: Request, response: Response, root: string, file: FoundFile, settings: StaticOptions): Promise<Response> {
+  return new Promise<Response>((resolveServe, reject) => {
+    const target = new SendTarget();
+    let source: ReadStream | undefined;
+    // The kernel destroys the body stream when the client leaves: the file goes with it.
+    target.once('close', () => source?.destroy());
+    if (typeof settings.cacheControl === 'string') target.setHeader('Cache-Control', settings.cacheControl);
+    let done = false;
+    const answer = (): void => {
+      if (done) return;
+      done = true;
+      response.status = target.statusCode;
+      for (const [name, value] of target.headerEntries()) response.headerMap.set(name, typeof value === 'number' ? value : (value as string | string[]));
+      response.app_iter = target;
+      resolveServe(response);
+    };
+    const sending = send(request.raw, file.urlPath, {
+      root,
+      dotfiles: 'ignore',
+      index: false,
+      acceptRanges: true,
+      etag: settings.etag ?? true,
+      lastModified: settings.lastModified ?? true,
+      cacheControl: settings.cacheControl !== false,
+      maxAge: settings.maxAge ?? 0,
+      immutable: settings.immutable ?? false,
+    });
+    sending.on('error', (error: Error & { status?: number; headers?: Record<string, string> }) => {
+      done = true;
+      target.destroy();
+      const status = error.status ?? 500;
+      reject(status >= 400 && status < 500 ? new HTTPError(status, undefined, error.headers) : error);
+    });
+    // Only if the file became a directory since it was found.
+    sending.on('directory', () => {
+      done = true;
+      target.destroy();
+      reject(new HTTPError(404));
+    });
+    sending.on('stream', (stream: ReadStream) => {
+      source = stream;
+      answer();
+    });
+    // No body to stream (HEAD, 304): `send` ends the target.
+    target.once('finish', answer);
+    sending.pipe(target as never);
+  });
+}
