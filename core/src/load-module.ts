@@ -23,9 +23,19 @@ export async function importModule(specifier: string, confdir: string): Promise<
     return await import(url);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
-    const { tsImport } = await import('tsx/esm/api');
-    return tsImport(url, import.meta.url);
+    await registerTypeScript();
+    return import(url);
   }
+}
+
+let typescriptRegistered: Promise<void> | undefined;
+
+// Registered for the whole process, not as a scoped import: a scoped loader would give the app's
+// modules their own copies of @hickory/* packages, and with them their own exposure registries.
+function registerTypeScript(): Promise<void> {
+  return (typescriptRegistered ??= import('tsx/esm/api').then(({ register }) => {
+    register();
+  }));
 }
 
 /**

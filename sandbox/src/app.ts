@@ -1,16 +1,20 @@
-import { createKernel, type Kernel } from '@hickory/core';
-import { dispatchPlugin } from '@hickory/dispatch';
-import { CatalogRootController } from './controllers/catalog.ts';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, type Kernel, type KernelConfig } from '@hickory/core';
+import { createApp } from 'hickory';
+
+/** The sandbox's config file (`npm start` serves it with `hickory serve`). */
+export const SANDBOX_CONFIG = fileURLToPath(new URL('../config.ts', import.meta.url));
 
 /**
- * Builds the sandbox app (also used by the tests).
+ * Builds the sandbox app from its config file, ready to serve (also used by the tests).
  *
  * @example
  * ```ts
- * const app = await createSandbox();
+ * const app = await createSandbox({ logger: false });
  * (await app.inject('/')).statusCode; // 200
  * ```
  */
-export async function createSandbox(): Promise<Kernel> {
-  return createKernel({ root: CatalogRootController }).use(dispatchPlugin).ready();
+export async function createSandbox(overrides: KernelConfig = {}): Promise<Kernel> {
+  const { app } = await loadConfig(SANDBOX_CONFIG);
+  return createApp({ ...app, ...overrides }).ready();
 }

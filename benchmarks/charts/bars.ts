@@ -1,0 +1,69 @@
+// Grouped bar chart (one group per category, one bar per series), written as SVG text.
+import { esc, niceTicks, PALETTE, short, svgOpen } from './svg.ts';
+
+/** Data of a grouped bar chart; a missing value draws "n/a". */
+export interface BarChart {
+  title: string;
+  subtitle?: string;
+  yLabel: string;
+  groups: string[];
+  series: string[];
+  /** `values[group][series]` */
+  values: Array<Array<number | undefined>>;
+}
+
+/**
+ * Renders a grouped bar chart.
+ *
+ * @example
+ * ```ts
+ * const svg = barChart({ title: 'req/s', yLabel: 'req/s', groups: ['hello'], series: ['a', 'b'], values: [[10, 12]] });
+ * ```
+ */
+export function barChart(chart: BarChart): string {
+  const width = 960;
+  const height = 460;
+  const left = 70;
+  const right = 20;
+  const top = chart.subtitle ? 66 : 50;
+  const bottom = 80;
+  const plotW = width - left - right;
+  const plotH = height - top - bottom;
+  const all = chart.values.flat().filter((v): v is number => v !== undefined);
+  const { max, ticks } = niceTicks(Math.max(0, ...all));
+  const y = (v: number) => top + plotH - (v / max) * plotH;
+  const groupW = plotW / chart.groups.length;
+  const barW = Math.min(36, (groupW * 0.8) / chart.series.length);
+  let svg = svgOpen(width, height, chart.title);
+  svg += `<text x="${width / 2}" y="24" text-anchor="middle" font-size="16" font-weight="600">${esc(chart.title)}</text>\n`;
+  if (chart.subtitle) svg += `<text x="${width / 2}" y="44" text-anchor="middle" fill="#555">${esc(chart.subtitle)}</text>\n`;
+  for (const tick of ticks) {
+    svg += `<line x1="${left}" x2="${width - right}" y1="${y(tick).toFixed(1)}" y2="${y(tick).toFixed(1)}" stroke="#e4e4e4"/>`;
+    svg += `<text x="${left - 6}" y="${(y(tick) + 4).toFixed(1)}" text-anchor="end" fill="#444">${short(tick)}</text>\n`;
+  }
+  svg += `<text transform="translate(16 ${top + plotH / 2}) rotate(-90)" text-anchor="middle" fill="#444">${esc(chart.yLabel)}</text>\n`;
+  chart.groups.forEach((group, g) => {
+    const start = left + g * groupW + (groupW - barW * chart.series.length) / 2;
+    chart.series.forEach((series, s) => {
+      const value = chart.values[g]?.[s];
+      const x = start + s * barW;
+      if (value === undefined) {
+        svg += `<text x="${(x + barW / 2).toFixed(1)}" y="${top + plotH - 4}" text-anchor="middle" font-size="10" fill="#999">n/a</text>\n`;
+        return;
+      }
+      const h = (value / max) * plotH;
+      svg += `<rect x="${(x + 1).toFixed(1)}" y="${y(value).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${PALETTE[s % PALETTE.length]}"><title>${esc(`${series} · ${group}: ${Math.round(value).toLocaleString('en-US')}`)}</title></rect>`;
+      svg += `<text x="${(x + barW / 2).toFixed(1)}" y="${(y(value) - 4).toFixed(1)}" text-anchor="middle" font-size="10" fill="#333">${short(value)}</text>\n`;
+    });
+    svg += `<text x="${(left + g * groupW + groupW / 2).toFixed(1)}" y="${top + plotH + 20}" text-anchor="middle" font-weight="600">${esc(group)}</text>\n`;
+  });
+  svg += `<line x1="${left}" x2="${width - right}" y1="${top + plotH}" y2="${top + plotH}" stroke="#444"/>\n`;
+  const legendY = height - 24;
+  const legendW = plotW / chart.series.length;
+  chart.series.forEach((series, s) => {
+    const x = left + s * legendW;
+    svg += `<rect x="${x.toFixed(1)}" y="${legendY - 10}" width="12" height="12" fill="${PALETTE[s % PALETTE.length]}"/>`;
+    svg += `<text x="${(x + 18).toFixed(1)}" y="${legendY}">${esc(series)}</text>\n`;
+  });
+  return `${svg}</svg>\n`;
+}

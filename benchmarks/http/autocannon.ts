@@ -1,0 +1,61 @@
+// One autocannon run against one route of one server, reduced to the numbers the suite keeps.
+import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+
+// autocannon ships no types; this is the part of its result the suite reads.
+interface AutocannonResult {
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  requests: { total: number };
+  latency: { p50: number; p99: number; average: number };
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+/** Settings of a load run. */
+export interface LoadSettings {
+  connections: number;
+  pipelining: number;
+  /** Seconds. */
+  duration: number;
+}
+
+/** What one run measured. */
+export interface LoadSample {
+  /** Completed requests per second over the whole run. */
+  rps: number;
+  /** Latency in milliseconds. */
+  p50: number;
+  p99: number;
+  /** Errors, timeouts and non-2xx answers together. */
+  failures: number;
+  /** The machine's 1-minute load average when the run ended (other work shows here). */
+  loadAverage: number;
+}
+
+/**
+ * Loads `url` for `settings.duration` seconds.
+ *
+ * @example
+ * ```ts
+ * const sample = await loadOnce('http://127.0.0.1:3000/hello', { connections: 100, pipelining: 10, duration: 5 });
+ * ```
+ */
+export async function loadOnce(url: string, settings: LoadSettings): Promise<LoadSample> {
+  const result = await autocannon({
+    url,
+    connections: settings.connections,
+    pipelining: settings.pipelining,
+    duration: settings.duration,
+    timeout: 10,
+  });
+  return {
+    rps: result.requests.total / Math.max(result.duration, 0.001),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+    loadAverage: Math.round(loadavg()[0]! * 100) / 100,
+  };
+}

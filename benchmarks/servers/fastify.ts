@@ -1,0 +1,21 @@
+// fastify 5, with response schemas on the JSON routes (as fastify's own benchmarks do).
+import Fastify from 'fastify';
+import { book, compilePage, DEEP_TEXT, HELLO, PAGE_DATA } from '../routes.ts';
+import type { BenchServer } from './server.ts';
+
+const HELLO_SCHEMA = { response: { 200: { type: 'object', properties: { hello: { type: 'string' } } } } };
+const BOOK_SCHEMA = { response: { 200: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } } } };
+
+/** Starts the fastify app on 127.0.0.1. @example const { port } = await start(); */
+export async function start(): Promise<BenchServer> {
+  const page = compilePage();
+  const app = Fastify({ logger: false });
+  app.get('/hello', { schema: HELLO_SCHEMA }, async () => HELLO);
+  app.get('/a/b/c/d/e/f/g/h', async (_request, reply) => reply.type('text/plain; charset=utf-8').send(DEEP_TEXT));
+  app.get<{ Params: { id: string } }>('/books/:id', { schema: BOOK_SCHEMA }, async (request) => book(request.params.id));
+  app.get('/page', async (_request, reply) => reply.type('text/html; charset=utf-8').send(await page({ ...PAGE_DATA })));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return { port, skipped: {}, close: () => app.close() };
+}

@@ -1,0 +1,70 @@
+// Hickory: the kernel, object dispatch, the REST plugin and the ejs renderer, as an application
+// would assemble them. Whatever a plugin does not export yet is skipped with a note instead of
+// failing the whole suite.
+import { createKernel, type Plugin } from '@hickory/core';
+import { dispatchPlugin, expose } from '@hickory/dispatch';
+import { book, DEEP_TEXT, HELLO, PAGE_DATA, PAGE_TEMPLATE, TEMPLATE_DIR } from '../routes.ts';
+import type { BenchServer } from './server.ts';
+
+// /a/b/c/d/e/f/g/h: seven child controllers and an exposed method at the end.
+class G {
+  @expose({ content_type: 'text/plain' }) h() {
+    return DEEP_TEXT;
+  }
+}
+class F { g = new G(); }
+class E { f = new F(); }
+class D { e = new E(); }
+class C { d = new D(); }
+class B { c = new C(); }
+class A { b = new B(); }
+
+class Root {
+  a = new A();
+
+  @expose('json') hello() {
+    return HELLO;
+  }
+
+  @expose(PAGE_TEMPLATE) page() {
+    return { ...PAGE_DATA };
+  }
+}
+
+interface RestModule {
+  restPlugin?: Plugin;
+  RestController?: new () => object;
+}
+
+interface EjsModule {
+  ejsRenderer?: Plugin;
+}
+
+/** `/books/<id>` through `RestController.get_one`, when `@hickory/rest` exports what it needs. */
+function booksController(rest: RestModule): object | undefined {
+  if (typeof rest.RestController !== 'function' || rest.restPlugin === undefined) return undefined;
+  class Books extends rest.RestController {
+    @expose('json') get_one(id: string) {
+      return book(id);
+    }
+  }
+  return new Books();
+}
+
+/** Starts the Hickory app on 127.0.0.1. @example const { port } = await start(); */
+export async function start(): Promise<BenchServer> {
+  const rest = (await import('@hickory/rest')) as RestModule;
+  const ejs = (await import('@hickory/ejs')) as EjsModule;
+  const skipped: BenchServer['skipped'] = {};
+  const root = new Root() as Root & { books?: object };
+  const books = booksController(rest);
+  if (books) root.books = books;
+  else skipped.rest = '@hickory/rest does not export RestController and restPlugin yet';
+  if (ejs.ejsRenderer === undefined) skipped.page = '@hickory/ejs does not export ejsRenderer yet';
+
+  const app = createKernel({ root, template_path: TEMPLATE_DIR, logger: false }).use(dispatchPlugin);
+  if (rest.restPlugin) app.use(rest.restPlugin);
+  if (ejs.ejsRenderer) app.use(ejs.ejsRenderer);
+  const { url } = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { port: Number(new URL(url).port), skipped, close: () => app.close() };
+}

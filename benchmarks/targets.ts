@@ -1,0 +1,58 @@
+// The targets of the benchmark issue, checked against one run's numbers.
+import type { DepthResult } from './depth.ts';
+import type { LoadSample } from './http/autocannon.ts';
+import type { HttpCell } from './http/load.ts';
+import { ROUTE_NAMES, type RouteName } from './routes.ts';
+import type { Framework } from './servers/server.ts';
+import { median } from './stats.ts';
+
+/** One target: the measured value against its goal (`pass` is absent when it could not be measured). */
+export interface TargetCheck {
+  name: string;
+  value?: number;
+  /** Lowest and highest per-round ratio: how far the noise moved it. */
+  range?: [number, number];
+  goal: string;
+  pass?: boolean;
+  unit: '×' | 'ns';
+}
+
+/**
+ * Checks every target that the run measured. A ratio is the median over the rounds of
+ * Hickory's number divided by its peer's in the same round.
+ *
+ * @example
+ * ```ts
+ * for (const t of checkTargets(cells, depth)) console.log(t.name, t.pass);
+ * ```
+ */
+export function checkTargets(cells: readonly HttpCell[], depth: DepthResult | undefined): TargetCheck[] {
+  // Ratios are taken per round (the two frameworks ran next to each other, under the same
+  // background load) and the median of those is kept: on a shared machine the load drifts
+  // between rounds far more than between two neighbouring runs.
+  const paired = (route: RouteName, peer: Framework, pick: (s: LoadSample) => number) => {
+    const a = cells.find((c) => c.framework === 'hickory' && c.route === route);
+    const b = cells.find((c) => c.framework === peer && c.route === route);
+    if (!a || !b || a.rps === undefined || b.rps === undefined) return {};
+    const ratios = a.samples.slice(0, b.samples.length).map((s, i) => pick(s) / pick(b.samples[i]!)).filter(Number.isFinite);
+    if (ratios.length === 0) return {};
+    return { value: median(ratios), range: [Math.min(...ratios), Math.max(...ratios)] as [number, number] };
+  };
+  const atLeast = (name: string, route: RouteName, peer: Framework, goal: number): TargetCheck => {
+    const { value, range } = paired(route, peer, (s) => s.rps);
+    return { name, value, range, goal: `≥ ${goal.toFixed(2)}×`, pass: value === undefined ? undefined : value >= goal, unit: '×' };
+  };
+  const checks = [
+    atLeast('GET /hello vs fastify', 'hello', 'fastify', 1.0),
+    atLeast('GET /hello vs node:http', 'hello', 'node', 0.85),
+    atLeast('depth-8 path vs fastify', 'depth8', 'fastify', 0.9),
+    atLeast('REST get_one vs fastify /books/:id', 'rest', 'fastify', 0.8),
+  ];
+  const slope = depth?.slope.resolvePath;
+  checks.push({ name: 'dispatch slope (resolvePath)', value: slope, goal: '≤ 30 ns/segment', pass: slope === undefined ? undefined : slope <= 30, unit: 'ns' });
+  for (const route of ROUTE_NAMES) {
+    const { value, range } = paired(route, 'fastify', (s) => s.p99);
+    checks.push({ name: `p99 ${route} vs fastify`, value, range, goal: '≤ 1.10×', pass: value === undefined ? undefined : value <= 1.1, unit: '×' });
+  }
+  return checks;
+}

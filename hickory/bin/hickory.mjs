@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+// The `hickory` command. In a source checkout (src/ present) it runs the TypeScript sources under
+// tsx, re-executing Node with the flags that needs; an installed package runs its build (dist/).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const source = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const built = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+if (!existsSync(source)) {
+  await import(built);
+} else {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', source, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { projectFiles } from './project-files.ts';
+
+/** The project templates `hickory create --template` offers. */
+export const PROJECT_TEMPLATES = ['base', 'rest-api'] as const;
+
+/** A project template name. */
+export type ProjectTemplate = (typeof PROJECT_TEMPLATES)[number];
+
+/**
+ * The dependency spec for `hickory` in a new project: the published version, or, when the command
+ * runs from a source checkout (no `dist/`), a `file:` link to that checkout's package.
+ *
+ * @example
+ * ```ts
+ * hickoryDependency(); // 'file:/work/hickory/hickory' in a checkout
+ * ```
+ */
+export function hickoryDependency(): string {
+  const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  if (process.env.HICKORY_DEPENDENCY) return process.env.HICKORY_DEPENDENCY;
+  return existsSync(join(packageDir, 'dist')) ? '^0.1.0' : `file:${packageDir}`;
+}
+
+/**
+ * `hickory create <name>`: writes a new project (package.json, config, root controller, a template,
+ * tests) into a new folder. Refuses to touch a folder that exists.
+ *
+ * @example
+ * ```ts
+ * await createProject('my-app', 'rest-api');
+ * ```
+ */
+export async function createProject(target: string, template: string): Promise<string> {
+  if (!(PROJECT_TEMPLATES as readonly string[]).includes(template)) {
+    throw new Error(`unknown template "${template}": choose ${PROJECT_TEMPLATES.join(' or ')}`);
+  }
+  const dir = resolve(target);
+  if (existsSync(dir)) throw new Error(`${dir} already exists: choose a new folder name`);
+  const name = basename(dir).toLowerCase().replace(/[^a-z0-9-_.]/g, '-');
+  const files = projectFiles(name, template as ProjectTemplate, hickoryDependency());
+  for (const [path, text] of Object.entries(files)) {
+    const file = join(dir, path);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, text);
+  }
+  return dir;
+}

@@ -1,0 +1,23 @@
+/**
+ * `hickory`: the whole framework in one import. `createApp()` is a kernel with every
+ * first-party plugin in use; the rest re-exports the packages' public names.
+ *
+ * @example
+ * ```ts
+ * import { createApp, expose } from 'hickory';
+ * class Root { @expose() index() { return 'Hello'; } }
+ * await createApp({ root: new Root() }).listen({ port: 8080 });
+ * ```
+ */
+export { createApp } from './create-app.ts';
+export { requestLog, consoleLogger } from './request-log.ts';
+export { serve, defaultWorkers, type ServeOptions } from './serve.ts';
+export { createProject, PROJECT_TEMPLATES, type ProjectTemplate } from './create-project.ts';
+export * from '@hickory/core';
+export * from '@hickory/dispatch';
+export * from '@hickory/rest';
+export * from '@hickory/multipart';
+export * from '@hickory/static';
+export * from '@hickory/ejs';
+export * from '@hickory/nunjucks';
+export * from '@hickory/handlebars';

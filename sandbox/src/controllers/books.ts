@@ -1,0 +1,345 @@
+import { randomUUID } from 'node:crypto';
+import { abort } from '@hickory/core';
+import { expose, when } from '@hickory/dispatch';
+import { RestController } from '@hickory/rest';
+
+/** A record of the books collection: `id` is assigned by the service, `name` comes from the client. */
+export interface Book {
+  id: string;
+  name: string;
+}
+
+/** An author of the nested example (`/authors/<author_id>/books/<id>`). */
+export interface Author {
+  id: string;
+  name: string;
+}
+
+interface StoredBook extends Book {
+  authorId: string | undefined;
+  checkedOut: boolean;
+}
+
+/**
+ * The in-memory books collection shared by both REST styles of the sandbox. Ids are assigned
+ * here (`'1'`, `'2'`, …); two authors are known from the start.
+ *
+ * @example
+ * ```ts
+ * const store = new BookStore();
+ * store.create('Dune'); // { id: '1', name: 'Dune' }
+ * ```
+ */
+export class BookStore {
+  private readonly books = new Map<string, StoredBook>();
+  private readonly authors = new Map<string, Author>([
+    ['1', { id: '1', name: 'Frank Herbert' }],
+    ['2', { id: '2', name: 'Jane Austen' }],
+  ]);
+  private nextId = 1;
+
+  /** Every book, or those of one author, in creation order. */
+  list(authorId?: string): Book[] {
+    const out: Book[] = [];
+    for (const book of this.books.values()) if (authorId === undefined || book.authorId === authorId) out.push(publicBook(book));
+    return out;
+  }
+
+  /** One book (of one author when `authorId` is given), or `undefined`. */
+  get(id: string, authorId?: string): Book | undefined {
+    const book = this.books.get(id);
+    return book === undefined || (authorId !== undefined && book.authorId !== authorId) ? undefined : publicBook(book);
+  }
+
+  /** Adds a book and returns it with its new id. */
+  create(name: string, authorId?: string): Book {
+    const book: StoredBook = { id: String(this.nextId++), name, authorId, checkedOut: false };
+    this.books.set(book.id, book);
+    return publicBook(book);
+  }
+
+  /** Renames a book; `undefined` when the id is unknown. */
+  update(id: string, name: string): Book | undefined {
+    const book = this.books.get(id);
+    if (book === undefined) return undefined;
+    book.name = name;
+    return publicBook(book);
+  }
+
+  /** Removes a book; false when the id is unknown. */
+  remove(id: string): boolean {
+    return this.books.delete(id);
+  }
+
+  /** Marks a book as checked out; `undefined` when the id is unknown. */
+  checkout(id: string): (Book & { checked_out: boolean }) | undefined {
+    const book = this.books.get(id);
+    if (book === undefined) return undefined;
+    book.checkedOut = true;
+    return { ...publicBook(book), checked_out: true };
+  }
+
+  /** Every author. */
+  authorList(): Author[] {
+    return [...this.authors.values()].map((a) => ({ ...a }));
+  }
+
+  /** One author, or `undefined`. */
+  author(id: string): Author | undefined {
+    const author = this.authors.get(id);
+    return author === undefined ? undefined : { ...author };
+  }
+}
+
+function publicBook(book: StoredBook): Book {
+  return { id: book.id, name: book.name };
+}
+
+// `name` comes from a form, a query or JSON: anything but one non-empty string is a 400.
+function requireName(name: unknown): string {
+  if (typeof name !== 'string' || name.trim() === '') abort(400, 'A non-empty "name" is required.');
+  return name as string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+// ---- The generic style (recommended): generic methods plus when(), an item through _lookup ----
+
+/**
+ * `/<id>/` of the generic style: built by the collection's `_lookup` from the id, it aborts with
+ * 404 when the id is unknown. GET shows the book, PUT renames it, DELETE removes it (`{}`).
+ *
+ * @example
+ * ```ts
+ * new GenericBookController(store, '1'); // throws a 404 HTTPError when book 1 does not exist
+ * ```
+ */
+export class GenericBookController {
+  private readonly book: Book;
+
+  constructor(
+    private readonly store: BookStore,
+    id: string,
+  ) {
+    this.book = store.get(id) ?? abort(404, `No book with id ${JSON.stringify(id)}.`);
+  }
+
+  @expose({ generic: true, template: 'json' })
+  index(): Book {
+    return this.book;
+  }
+
+  @when('index', { method: 'PUT', template: 'json' })
+  index_put(name: string): Book {
+    return this.store.update(this.book.id, requireName(name)) ?? abort(404);
+  }
+
+  @when('index', { method: 'DELETE', template: 'json' })
+  index_delete(): Record<string, never> {
+    if (!this.store.remove(this.book.id)) abort(404);
+    return {};
+  }
+}
+
+/**
+ * The generic-style collection (spec section D): GET `/` lists the books, POST `/` creates one
+ * (`name` required, else 400); `/<id>/` goes to a {@link GenericBookController} through `_lookup`.
+ *
+ * @example
+ * ```ts
+ * createKernel({ root: new GenericBooksController() }).use(dispatchPlugin);
+ * // POST / name=Dune → {"id":"1","name":"Dune"}; GET /1/ → the same; DELETE /1/ → {}
+ * ```
+ */
+export class GenericBooksController {
+  constructor(readonly store: BookStore = new BookStore()) {}
+
+  @expose({ generic: true, template: 'json' })
+  index(): Book[] {
+    return this.store.list();
+  }
+
+  @when('index', { method: 'POST', template: 'json' })
+  index_post(name: string): Book {
+    return this.store.create(requireName(name));
+  }
+
+  _lookup(id: string, ...remainder: string[]): [GenericBookController, string[]] {
+    return [new GenericBookController(this.store, id), remainder];
+  }
+}
+
+/**
+ * The further generic example of the spec: GET `/` returns a JSON object; POST `/` with form
+ * variables creates an item and returns it with its `uuid`.
+ *
+ * @example
+ * ```ts
+ * // POST / color=red → {"uuid":"…","fields":{"color":"red"}}
+ * ```
+ */
+export class GenericItemsController {
+  private readonly items = new Map<string, { uuid: string; fields: Record<string, unknown> }>();
+
+  @expose({ generic: true, template: 'json' })
+  index(): { items: Array<{ uuid: string; fields: Record<string, unknown> }> } {
+    return { items: [...this.items.values()] };
+  }
+
+  @when('index', { method: 'POST', template: 'json' })
+  index_post(kwargs: Record<string, unknown>): { uuid: string; fields: Record<string, unknown> } {
+    const item = { uuid: randomUUID(), fields: kwargs };
+    this.items.set(item.uuid, item);
+    return item;
+  }
+}
+
+// ---- The class style: RestController ----
+
+/**
+ * `/books/` of the class style (spec section E): `get_all`, `get_one`, `new`, `edit`, `post`,
+ * `put`, `get_delete`, `delete`, and the custom action `checkout` (POST `/books/<id>/checkout`).
+ * The HTML pages post with `_method=put|delete`, as browser forms must.
+ *
+ * @example
+ * ```ts
+ * // GET /books/ → [...]; POST /books/ name=Dune → {"id":"1","name":"Dune"}; GET /books/1/edit → a form
+ * ```
+ */
+export class BooksController extends RestController {
+  static override _custom_actions = { checkout: ['POST'] };
+
+  constructor(readonly store: BookStore = new BookStore()) {
+    super();
+  }
+
+  @expose('json')
+  get_all(): Book[] {
+    return this.store.list();
+  }
+
+  @expose('json')
+  get_one(id: string): Book {
+    return this.store.get(id) ?? abort(404, `No book with id ${JSON.stringify(id)}.`);
+  }
+
+  @expose()
+  new(): string {
+    return '<h1>New book</h1><form method="post" action="./"><input name="name"><button>Create</button></form>\n';
+  }
+
+  @expose()
+  edit(id: string): string {
+    const book = this.get_one(id);
+    return `<h1>Edit ${escapeHtml(book.name)}</h1><form method="post" action="../${encodeURIComponent(book.id)}?_method=put"><input name="name" value="${escapeHtml(book.name)}"><button>Save</button></form>\n`;
+  }
+
+  @expose('json')
+  post(name: string): Book {
+    return this.store.create(requireName(name));
+  }
+
+  @expose('json')
+  put(id: string, name: string): Book {
+    this.get_one(id);
+    return this.store.update(id, requireName(name))!;
+  }
+
+  @expose()
+  get_delete(id: string): string {
+    const book = this.get_one(id);
+    return `<h1>Delete ${escapeHtml(book.name)}?</h1><form method="post" action="../${encodeURIComponent(book.id)}"><input type="hidden" name="_method" value="delete"><button>Delete</button></form>\n`;
+  }
+
+  @expose('json')
+  delete(id: string): Record<string, never> {
+    if (!this.store.remove(id)) abort(404, `No book with id ${JSON.stringify(id)}.`);
+    return {};
+  }
+
+  @expose('json')
+  checkout(id: string): Book & { checked_out: boolean } {
+    return this.store.checkout(id) ?? abort(404, `No book with id ${JSON.stringify(id)}.`);
+  }
+}
+
+/**
+ * `/authors/<author_id>/books/` and `/authors/<author_id>/books/<id>`: a child resource whose
+ * `get` receives the parent id first (`get(author_id, id)`); POST creates a book of the author.
+ *
+ * @example
+ * ```ts
+ * // GET /authors/1/books/2 → get('1', '2')
+ * ```
+ */
+export class AuthorBooksController extends RestController {
+  constructor(readonly store: BookStore) {
+    super();
+  }
+
+  @expose('json')
+  get(author_id: string, id: string | undefined = undefined): Book | Book[] {
+    this.author(author_id);
+    if (id === undefined) return this.store.list(author_id);
+    return this.store.get(id, author_id) ?? abort(404, `Author ${JSON.stringify(author_id)} has no book ${JSON.stringify(id)}.`);
+  }
+
+  @expose('json')
+  post(author_id: string, name: string): Book {
+    this.author(author_id);
+    return this.store.create(requireName(name), author_id);
+  }
+
+  private author(id: string): Author {
+    return this.store.author(id) ?? abort(404, `No author with id ${JSON.stringify(id)}.`);
+  }
+}
+
+/**
+ * `/authors/`: the parent resource of {@link AuthorBooksController} (its `get_one(id)` takes one
+ * id, so `/authors/<id>/books/…` hands that id to the books).
+ *
+ * @example
+ * ```ts
+ * // GET /authors/ → [{ id: '1', name: 'Frank Herbert' }, …]; GET /authors/1/books/ → that author's books
+ * ```
+ */
+export class AuthorsController extends RestController {
+  readonly books: AuthorBooksController;
+
+  constructor(readonly store: BookStore = new BookStore()) {
+    super();
+    this.books = new AuthorBooksController(store);
+  }
+
+  @expose('json')
+  get_all(): Author[] {
+    return this.store.authorList();
+  }
+
+  @expose('json')
+  get_one(id: string): Author {
+    return this.store.author(id) ?? abort(404, `No author with id ${JSON.stringify(id)}.`);
+  }
+}
+
+/**
+ * The four book controllers of the sandbox over one shared store, to be mounted by a root:
+ * `generic` (section D, at its own prefix), `items` (the `uuid` example), `books` and `authors`
+ * (section E).
+ *
+ * @example
+ * ```ts
+ * const shelf = bookControllers();
+ * class Root { books = shelf.books; authors = shelf.authors; generic = shelf.generic; items = shelf.items; }
+ * ```
+ */
+export function bookControllers(store: BookStore = new BookStore()) {
+  return {
+    store,
+    generic: new GenericBooksController(store),
+    items: new GenericItemsController(),
+    books: new BooksController(store),
+    authors: new AuthorsController(store),
+  };
+}

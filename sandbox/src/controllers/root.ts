@@ -1,0 +1,62 @@
+import { expose } from '@hickory/dispatch';
+import { CatalogRootController } from './catalog.ts';
+import { ErrorController } from './errors.ts';
+import { FilesController } from './files.ts';
+import { PagesController } from './pages.ts';
+import { StatusController } from './status.ts';
+
+const LANDING = `<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>Hickory sandbox</title><link rel="stylesheet" href="/style.css"></head>
+<body>
+<h1>Hickory sandbox</h1>
+<p>Every link below is served by this app: a tree of controller objects walked by object dispatch.</p>
+<h2>Object dispatch</h2>
+<ul>
+  <li><a href="/hours">/hours</a>: a method of the root controller</li>
+  <li><a href="/catalog/">/catalog/</a>, <a href="/catalog/books/">/catalog/books/</a>, <a href="/catalog/books/bestsellers">/catalog/books/bestsellers</a>: child controllers</li>
+  <li><a href="/catalog">/catalog</a>: redirected to its canonical <code>/catalog/</code></li>
+  <li><a href="/opening-times">/opening-times</a> and <a href="/catalog/new-arrivals/">/catalog/new-arrivals/</a>: explicit routes for dashed segments</li>
+  <li><a href="/catalog/books.json">/catalog/books.json</a>: content negotiation by extension</li>
+</ul>
+<h2>REST</h2>
+<ul>
+  <li><a href="/books/">/books/</a>: a RestController (list, new, edit, delete forms; custom action checkout)</li>
+  <li><a href="/authors/">/authors/</a>: nested resources, <a href="/authors/1/books/">/authors/1/books/</a></li>
+  <li><a href="/store/">/store/</a>: the generic-controller style over the same books</li>
+</ul>
+<h2>Files</h2>
+<ul>
+  <li><a href="/files/">/files/</a>: upload a file, then download it back</li>
+  <li><a href="/hello.txt">/hello.txt</a> and <a href="/style.css">/style.css</a>: static files from <code>static_root</code></li>
+</ul>
+<h2>Templates</h2>
+<ul>
+  <li><a href="/pages/ejs?comment=%3Cb%3Ehi%3C%2Fb%3E">ejs</a>, <a href="/pages/nunjucks?comment=%3Cb%3Ehi%3C%2Fb%3E">nunjucks</a>, <a href="/pages/handlebars?comment=%3Cb%3Ehi%3C%2Fb%3E">handlebars</a>: a layout, an include, a list and escaped input</li>
+</ul>
+<h2>Status codes and errors</h2>
+<ul>
+  <li><a href="/status/">/status/</a>: 403 and 203 set by controllers, <code>abort(418)</code>, a 500</li>
+  <li><a href="/no/such/page">/no/such/page</a>: the custom 404 page (config <code>errors</code>)</li>
+</ul>
+</body></html>
+`;
+
+/**
+ * The root of the sandbox showcase: every feature of the framework, linked from `/`.
+ *
+ * @example
+ * ```ts
+ * createApp({ root: RootController, errors: { 404: '/error/404' } });
+ * ```
+ */
+export class RootController extends CatalogRootController {
+  files = new FilesController();
+  pages = new PagesController();
+  status = new StatusController();
+  error = new ErrorController();
+
+  @expose()
+  override index(): string {
+    return LANDING;
+  }
+}
