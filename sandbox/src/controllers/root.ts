@@ -1,4 +1,5 @@
 import { expose } from '@hickory/dispatch';
+import { bookControllers } from './books.ts';
 import { CatalogRootController } from './catalog.ts';
 import { ErrorController } from './errors.ts';
 import { FilesController } from './files.ts';
@@ -22,7 +23,7 @@ const LANDING = `<!DOCTYPE html>
 <ul>
   <li><a href="/books/">/books/</a>: a RestController (list, new, edit, delete forms; custom action checkout)</li>
   <li><a href="/authors/">/authors/</a>: nested resources, <a href="/authors/1/books/">/authors/1/books/</a></li>
-  <li><a href="/store/">/store/</a>: the generic-controller style over the same books</li>
+  <li><a href="/store/">/store/</a>: the generic-controller style over the same books; <code>POST /items/</code> answers a <code>uuid</code></li>
 </ul>
 <h2>Files</h2>
 <ul>
@@ -50,6 +51,11 @@ const LANDING = `<!DOCTYPE html>
  * ```
  */
 export class RootController extends CatalogRootController {
+  private readonly shelf = bookControllers();
+  books = this.shelf.books;
+  authors = this.shelf.authors;
+  store = this.shelf.generic;
+  items = this.shelf.items;
   files = new FilesController();
   pages = new PagesController();
   status = new StatusController();

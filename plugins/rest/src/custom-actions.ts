@@ -1,0 +1,132 @@
+import { assertSegment, routeTableOf } from '@hickory/dispatch';
+import { restError } from './errors.ts';
+import { HTTP_METHODS } from './verbs.ts';
+
+/**
+ * One custom action: the method answering `/<resource>/<id>/<segment>` and its verbs.
+ *
+ * @example
+ * ```ts
+ * const action: CustomAction = { fn: Books.prototype.checkout, verbs: new Set(['POST']) };
+ * ```
+ */
+export interface CustomAction {
+  /** The exposed method called (with the ids as arguments). */
+  readonly fn: Function;
+  /** Upper-case HTTP methods it answers (GET brings HEAD). */
+  readonly verbs: ReadonlySet<string>;
+}
+
+/**
+ * The custom actions of a controller class, by segment.
+ *
+ * @example
+ * ```ts
+ * const actions: CustomActions = customActionsOf(new Books());
+ * ```
+ */
+export type CustomActions = ReadonlyMap<string, CustomAction>;
+
+/**
+ * Segments REST routing gives a meaning of its own (GET `/<id>/edit` and friends).
+ *
+ * @example
+ * ```ts
+ * RESERVED_ACTIONS.has('edit'); // true: not usable as a custom action
+ * ```
+ */
+export const RESERVED_ACTIONS: ReadonlySet<string> = new Set(['new', 'edit', 'delete']);
+
+const NONE: CustomActions = new Map();
+const byPrototype = new WeakMap<object, CustomActions>();
+
+/**
+ * The custom actions of a `RestController`, read once per class from its static
+ * `_custom_actions` (the nearest class declaring it wins) and checked: each name must be an
+ * exposed method's segment (an identifier, or a segment given with `route()`), each verb an HTTP
+ * method. Mistakes throw a coded error naming the fix.
+ *
+ * @example
+ * ```ts
+ * class Books extends RestController {
+ *   static _custom_actions = { checkout: ['POST'] };
+ *   @expose('json') checkout(id: string) { return { id }; }
+ * }
+ * customActionsOf(new Books()).get('checkout')?.verbs; // Set { 'POST' }
+ * ```
+ */
+export function customActionsOf(controller: object): CustomActions {
+  const proto = Object.getPrototypeOf(controller) as object | null;
+  if (proto === null) return NONE;
+  let actions = byPrototype.get(proto);
+  if (actions === undefined) {
+    actions = readActions(controller, proto);
+    byPrototype.set(proto, actions);
+  }
+  return actions;
+}
+
+function readActions(controller: object, proto: object): CustomActions {
+  const ctor = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value as unknown;
+  if (typeof ctor !== 'function') return NONE;
+  const owner = nameOf(ctor);
+  const declared = staticValue(ctor, owner);
+  if (declared === undefined || declared === null) return NONE;
+  if (typeof declared !== 'object' || Array.isArray(declared)) throw restError('HICKORY_ERR_REST_ACTIONS_SHAPE', owner, describe(declared));
+  const table = routeTableOf(controller);
+  const actions = new Map<string, CustomAction>();
+  for (const name of Object.keys(declared)) {
+    checkName(owner, name);
+    const verbs = readVerbs(owner, name, (declared as Record<string, unknown>)[name]);
+    const entry = table?.find(name);
+    if (entry?.kind !== 'method') throw restError('HICKORY_ERR_REST_ACTION_METHOD', owner, name, name);
+    actions.set(name, { fn: entry.fn, verbs });
+  }
+  return actions;
+}
+
+// Read through descriptors up the constructor chain, so no getter runs.
+function staticValue(ctor: Function, owner: string): unknown {
+  for (let c: object | null = ctor; c !== null && c !== Function.prototype; c = Object.getPrototypeOf(c) as object | null) {
+    const descriptor = Object.getOwnPropertyDescriptor(c, '_custom_actions');
+    if (descriptor === undefined) continue;
+    if (!('value' in descriptor)) throw restError('HICKORY_ERR_REST_ACTIONS_SHAPE', owner, 'an accessor');
+    return descriptor.value;
+  }
+  return undefined;
+}
+
+function checkName(owner: string, name: string): void {
+  if (RESERVED_ACTIONS.has(name)) {
+    throw restError('HICKORY_ERR_REST_ACTION_NAME', owner, JSON.stringify(name), 'new, edit and delete already route GET /new, /<id>/edit and /<id>/delete; choose another name');
+  }
+  try {
+    assertSegment(name);
+  } catch (error) {
+    throw restError('HICKORY_ERR_REST_ACTION_NAME', owner, JSON.stringify(name), (error as Error).message, error);
+  }
+}
+
+function readVerbs(owner: string, name: string, value: unknown): ReadonlySet<string> {
+  if (!Array.isArray(value) || value.length === 0) throw restError('HICKORY_ERR_REST_ACTION_VERBS', owner, name, describe(value));
+  const verbs = new Set<string>();
+  for (const item of value) {
+    const verb = typeof item === 'string' ? item.toUpperCase() : undefined;
+    if (verb === undefined || !HTTP_METHODS.has(verb)) throw restError('HICKORY_ERR_REST_ACTION_VERB', owner, name, describe(item));
+    verbs.add(verb);
+    if (verb === 'GET') verbs.add('HEAD');
+  }
+  return verbs;
+}
+
+function nameOf(ctor: Function): string {
+  const name = Object.getOwnPropertyDescriptor(ctor, 'name')?.value as unknown;
+  return typeof name === 'string' && name ? name : '(anonymous class)';
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'string') return JSON.stringify(value);
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+}

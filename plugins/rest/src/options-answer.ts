@@ -1,0 +1,37 @@
+import { currentExchange, Response, type Request } from '@hickory/core';
+import { expose } from '@hickory/dispatch';
+
+const allowByRequest = new WeakMap<Request, string>();
+
+/**
+ * The exposed function a REST `_route` returns for OPTIONS on a resource without an `options`
+ * method: it answers 204 with the `Allow` value recorded for the request by
+ * {@link recordAllow}. Offered as HTML, JSON and text, so no usual `Accept` header makes it a 406.
+ *
+ * @example
+ * ```ts
+ * recordAllow(request, 'GET, HEAD, POST, OPTIONS');
+ * return [answerOptions, []];
+ * ```
+ */
+export const answerOptions: (...segments: string[]) => Response = expose()(
+  expose('json')(
+    expose({ content_type: 'text/plain' })(function options(..._segments: string[]): Response {
+      const request = currentExchange()?.request;
+      const allow = (request && allowByRequest.get(request)) || 'OPTIONS';
+      return new Response({ status: 204, headers: { Allow: allow } });
+    }),
+  ),
+);
+
+/**
+ * Records the `Allow` value of this request's OPTIONS answer.
+ *
+ * @example
+ * ```ts
+ * recordAllow(request, 'GET, HEAD, OPTIONS');
+ * ```
+ */
+export function recordAllow(request: Request, allow: string): void {
+  allowByRequest.set(request, allow);
+}

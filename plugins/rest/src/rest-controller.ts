@@ -1,0 +1,122 @@
+import { HTTPError, type Request } from '@hickory/core';
+import { fits, routeTableOf } from '@hickory/dispatch';
+import { findChild } from './children.ts';
+import { customActionsOf } from './custom-actions.ts';
+import { answerOptions, recordAllow } from './options-answer.ts';
+import { giveParentIds, takeParentIds } from './parent-ids.ts';
+import { allowedVerbs, chooseHandler, type RestView } from './select.ts';
+import { requestVerb } from './verbs.ts';
+
+/**
+ * What `_route` gives back to object dispatch: an exposed method of this controller or a
+ * controller, and the segments left.
+ *
+ * @example
+ * ```ts
+ * const result: RouteResult = [this.get_one, ['7']];
+ * ```
+ */
+export type RouteResult = [target: object | Function, remainder: string[]];
+
+/**
+ * A resource controller routed by HTTP verb and method name (as in Pecan): GET `/r/` →
+ * `get_all` (or `get`), GET `/r/<id>` → `get_one` (or `get`), GET `/r/new` → `new`, GET
+ * `/r/<id>/edit` → `edit`, GET `/r/<id>/delete` → `get_delete`, POST `/r/` → `post`,
+ * PUT `/r/<id>` → `put`, DELETE `/r/<id>` → `delete`, any other verb → the same-named method.
+ * `_method=put|delete` on a POST (query or form) stands for the verb. A verb with no method →
+ * 405 with `Allow`; OPTIONS → 204 with `Allow` unless `options` is defined; HEAD is routed as GET.
+ *
+ * `static _custom_actions = { checkout: ['POST'] }` routes `POST /r/<id>/checkout` to
+ * `checkout(id)`. A controller held as a property is a child resource: its methods receive the
+ * parents' ids first (`GET /authors/1/books/2` → `books.get_one('1', '2')`). `index`, `_lookup`
+ * and `_default` are honored; a subclass may override `_route` and call `super._route(...)`.
+ *
+ * @example
+ * ```ts
+ * class BooksController extends RestController {
+ *   static _custom_actions = { checkout: ['POST'] };
+ *   @expose('json') get_all() { return books; }
+ *   @expose('json') get_one(id: string) { return books.find((b) => b.id === id) ?? abort(404); }
+ *   @expose('json') post(name: string) { return create(name); }
+ *   @expose('json') checkout(id: string) { return { checked_out: id }; }
+ * }
+ * ```
+ */
+export class RestController {
+  /** Extra actions by segment, with the HTTP methods each answers (`{ checkout: ['POST'] }`). */
+  static _custom_actions?: Readonly<Record<string, readonly string[]>>;
+
+  /**
+   * Routes the rest of the path inside this resource. An override calls
+   * `super._route(remainder, request)` (possibly with a changed remainder) to keep REST routing.
+   *
+   * @example
+   * ```ts
+   * override _route(remainder: readonly string[], request: Request) {
+   *   if (remainder[0] === 'legacy') return super._route(remainder.slice(1), request);
+   *   return super._route(remainder, request);
+   * }
+   * ```
+   */
+  _route(remainder: readonly string[], request: Request): Promise<RouteResult | undefined> {
+    return routeResource(this, remainder, request);
+  }
+}
+
+/**
+ * The REST routing of `controller` (what `RestController.prototype._route` does), usable from a
+ * controller that cannot extend {@link RestController}.
+ *
+ * @example
+ * ```ts
+ * class Books { _route(remainder, request) { return routeResource(this, remainder, request); } }
+ * ```
+ */
+export async function routeResource(controller: object, remainder: readonly string[], request: Request): Promise<RouteResult | undefined> {
+  const table = routeTableOf(controller);
+  if (table === undefined) return undefined;
+  const view: RestView = { table, actions: customActionsOf(controller) };
+  const ids = takeParentIds(request, controller);
+  const positions: number[] = [];
+  const own: string[] = [];
+  for (let i = 0; i < remainder.length; i++) {
+    if (remainder[i] !== '') {
+      positions.push(i);
+      own.push(remainder[i]!);
+    }
+  }
+  const { verb, refused } = await requestVerb(request);
+
+  const child = findChild(table, own, ids);
+  if (child?.kind === 'child') {
+    // Only REST routing takes the ids; a plain child controller leaves them unread.
+    giveParentIds(request, child.controller, [...ids, ...own.slice(0, child.at)]);
+    return [child.controller, remainder.slice(positions[child.at]! + 1)];
+  }
+  const rescuable = table.default !== undefined || (table.lookup !== undefined && own.length > 0);
+  if (child?.kind === 'missing-id') {
+    if (rescuable) return undefined;
+    throw new HTTPError(404, 'The resource could not be found: an id is missing before the nested resource.');
+  }
+
+  if (refused !== undefined) throw notAllowed(view, own, ids, refused);
+  const choice = chooseHandler(view, verb, own, ids);
+  if (choice.kind === 'call') {
+    // Arguments that do not fit give the controller's _lookup/_default a chance first (then 404).
+    if (rescuable && !fits(choice.fn, choice.args)) return undefined;
+    return [choice.fn, [...choice.args]];
+  }
+  if (choice.kind === 'options') {
+    recordAllow(request, allowedVerbs(view, own, ids).join(', ') || 'OPTIONS');
+    return [answerOptions, []];
+  }
+  if (rescuable) return undefined;
+  throw notAllowed(view, own, ids, `${request.method} is not allowed here`);
+}
+
+function notAllowed(view: RestView, own: readonly string[], ids: readonly string[], reason: string): HTTPError {
+  const allow = allowedVerbs(view, own, ids);
+  if (allow.length === 0) return new HTTPError(404, 'The resource could not be found.');
+  const value = allow.join(', ');
+  return new HTTPError(405, `${reason}; allowed: ${value}.`, { Allow: value });
+}
