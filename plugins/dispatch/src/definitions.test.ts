@@ -81,6 +81,20 @@ test('route(Class, segment, target) validates its arguments and collisions at de
   assert.throws(() => route(Root, 'some-path', new Child()), /claimed twice \(an earlier route\(\) and route\(\)\)/);
 });
 
+test('route(Class, …) after the class was first routed is an error, not a silently ignored mount', async () => {
+  class Child {
+    @expose() index() { return 'child'; }
+  }
+  class Root {
+    @expose() index() { return 'root'; }
+  }
+  const app = createKernel({ root: new Root(), logger: false }).use(dispatchPlugin);
+  assert.equal((await app.inject('/')).body, 'root');
+  assert.throws(() => route(Root, 'late', new Child()), /route\(class Root, "late", …\) came after class Root was first routed/);
+  assert.equal((await app.inject('/late/')).statusCode, 404);
+  await app.close();
+});
+
 test('explicit routes answer only at their segment; mounts serve children and methods', async () => {
   class Child {
     @expose() index() { return 'child index'; }

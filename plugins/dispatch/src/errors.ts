@@ -32,6 +32,8 @@ export const DISPATCH_ERRORS = Object.freeze({
     'route(%s): %s is not exposed: expose it first, e.g. route("segment", expose()(fn)).',
   HICKORY_ERR_DISPATCH_ROUTE_TWICE:
     'Method %s already answers at route "%s"; it cannot also answer at "%s": one explicit route per method.',
+  HICKORY_ERR_DISPATCH_ROUTE_LATE:
+    'route(%s, %s, …) came after %s was first routed, so the mount would be ignored: call route() right after the class definition, before the kernel serves requests.',
   HICKORY_ERR_DISPATCH_ROUTE_COLLISION:
     'Segment "%s" of %s is claimed twice (%s and %s): choose another segment.',
   HICKORY_ERR_DISPATCH_NO_RENDERER:

@@ -3,6 +3,8 @@ import { exposureOf, exposureRecord } from './exposure.ts';
 import { assertSegment, describeValue, isRoutableName } from './names.ts';
 
 const mounts = new WeakMap<object, Map<string, object | Function>>();
+// Prototypes whose mounts a route table has already read: a later mount would be ignored.
+const read = new WeakSet<object>();
 
 /**
  * Gives an exposed method an explicit segment (`route(segment, fn)`, like `expose({ route })`),
@@ -42,6 +44,7 @@ export function route(first: unknown, second: unknown, third?: unknown): unknown
     throw dispatchError('HICKORY_ERR_DISPATCH_ROUTE_ARGS', `${where}, ${JSON.stringify(second)}`, `the target must be a controller instance or an exposed function, got ${describeValue(third)}`);
   }
   const proto = prototypeOf(first) as object;
+  if (read.has(proto)) throw dispatchError('HICKORY_ERR_DISPATCH_ROUTE_LATE', where, JSON.stringify(second), where);
   if (memberNames(proto).has(second)) throw dispatchError('HICKORY_ERR_DISPATCH_ROUTE_COLLISION', second, where, `member "${second}"`, 'route()');
   let table = mounts.get(proto);
   if (!table) mounts.set(proto, (table = new Map()));
@@ -59,6 +62,7 @@ export function route(first: unknown, second: unknown, third?: unknown): unknown
  * ```
  */
 export function mountsOf(proto: object): ReadonlyMap<string, object | Function> | undefined {
+  read.add(proto);
   return mounts.get(proto);
 }
 
