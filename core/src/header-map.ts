@@ -16,13 +16,11 @@ export type HeaderValue = string | string[];
  */
 export type Headers = Record<string, HeaderValue | undefined> & Iterable<[string, HeaderValue]>;
 
-interface Entry {
-  name: string;
-  value: HeaderValue;
-}
-
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const UNSAFE_VALUE = /[\r\n\0]/;
+// Header names already checked: the same few names are set on every response.
+const knownNames = new Set<string>();
+const KNOWN_NAMES_MAX = 512;
 
 /**
  * Throws a coded error unless `name` is an HTTP token and `value` holds no CR, LF or NUL,
@@ -34,7 +32,10 @@ const UNSAFE_VALUE = /[\r\n\0]/;
  * ```
  */
 export function assertHeaderValue(name: string, value: unknown): void {
-  if (!TOKEN.test(name)) throw coreError('HICKORY_ERR_HEADER_VALUE', name);
+  if (!knownNames.has(name)) {
+    if (!TOKEN.test(name)) throw coreError('HICKORY_ERR_HEADER_VALUE', name);
+    if (knownNames.size < KNOWN_NAMES_MAX) knownNames.add(name);
+  }
   if (Array.isArray(value)) {
     for (const v of value) assertHeaderValue(name, v);
     return;
@@ -44,8 +45,9 @@ export function assertHeaderValue(name: string, value: unknown): void {
 }
 
 /**
- * The store behind a response's headers: lower-cased keys in a null-prototype object, so that
- * the kernel can set and write headers without a proxy, while users get the {@link Headers} view.
+ * The store behind a response's headers: lower-cased keys next to a flat name/value list, so that
+ * the kernel can set and write headers without a proxy (and hand the list to `writeHead` as it
+ * is), while users get the {@link Headers} view.
  *
  * @example
  * ```ts
@@ -55,7 +57,10 @@ export function assertHeaderValue(name: string, value: unknown): void {
  * ```
  */
 export class HeaderMap {
-  private entries: Record<string, Entry> = Object.create(null);
+  // Parallel arrays, in the order first written: lower-cased keys, and `[name, value, …]` pairs
+  // that `writeHead` takes as they are (no object built per response).
+  private keys: string[] = [];
+  private pairs: Array<string | HeaderValue> = [];
   private view: Headers | undefined;
 
   /** Sets (or, with `undefined`/`null`, removes) a header, validating name and value. */
@@ -66,10 +71,13 @@ export class HeaderMap {
     }
     assertHeaderValue(name, value);
     const stored = typeof value === 'number' ? String(value) : Array.isArray(value) ? value.map(String) : value;
-    const key = name.toLowerCase();
-    const entry = this.entries[key];
-    if (entry) entry.value = stored;
-    else this.entries[key] = { name, value: stored };
+    const at = this.keys.indexOf(name.toLowerCase());
+    if (at !== -1) {
+      this.pairs[2 * at + 1] = stored;
+      return;
+    }
+    this.keys.push(name.toLowerCase());
+    this.pairs.push(name, stored);
   }
 
   /** Adds a value to a header, keeping the ones already there (for `Set-Cookie`, `Vary`, …). */
@@ -80,41 +88,54 @@ export class HeaderMap {
   }
 
   get(name: string): HeaderValue | undefined {
-    return this.entries[name.toLowerCase()]?.value;
+    const at = this.keys.indexOf(name.toLowerCase());
+    return at === -1 ? undefined : (this.pairs[2 * at + 1] as HeaderValue);
   }
 
   has(name: string): boolean {
-    return name.toLowerCase() in this.entries;
+    return this.keys.indexOf(name.toLowerCase()) !== -1;
   }
 
   delete(name: string): boolean {
-    const key = name.toLowerCase();
-    if (!(key in this.entries)) return false;
-    delete this.entries[key];
+    const at = this.keys.indexOf(name.toLowerCase());
+    if (at === -1) return false;
+    this.keys.splice(at, 1);
+    this.pairs.splice(2 * at, 2);
     return true;
   }
 
   /** Removes every header. */
   clear(): void {
-    this.entries = Object.create(null);
+    this.keys = [];
+    this.pairs = [];
   }
 
   /** The headers as `[name, value]` pairs, names as first written. */
   *[Symbol.iterator](): IterableIterator<[string, HeaderValue]> {
-    for (const key in this.entries) {
-      const entry = this.entries[key]!;
-      yield [entry.name, entry.value];
-    }
+    const pairs = this.pairs.slice();
+    for (let i = 0; i < pairs.length; i += 2) yield [pairs[i] as string, pairs[i + 1] as HeaderValue];
   }
 
   /** The headers as a plain object for `writeHead`, names as first written. */
   toObject(): Record<string, HeaderValue> {
     const out: Record<string, HeaderValue> = Object.create(null);
-    for (const key in this.entries) {
-      const entry = this.entries[key]!;
-      out[entry.name] = entry.value;
-    }
+    const pairs = this.pairs;
+    for (let i = 0; i < pairs.length; i += 2) out[pairs[i] as string] = pairs[i + 1] as HeaderValue;
     return out;
+  }
+
+  /**
+   * The headers as one flat `[name, value, name, value, …]` list, names as first written: the
+   * form `res.writeHead(status, list)` accepts. It is the map's own storage: read it, do not keep
+   * or change it.
+   *
+   * @example
+   * ```ts
+   * res.writeHead(200, response.headerMap.toFlatArray());
+   * ```
+   */
+  toFlatArray(): ReadonlyArray<string | HeaderValue> {
+    return this.pairs;
   }
 
   /** The index-assignable, case-insensitive {@link Headers} view of this map (made once). */

@@ -14,7 +14,7 @@
  */
 export { createKernel, Kernel, type ListenOptions, type Listening } from './kernel.ts';
 export { definePlugin, type Plugin } from './plugin.ts';
-export { createHooks, type KernelHooks, type HookName, type Lookup, type RenderJob, type ResponseInfo } from './hooks.ts';
+export { createHooks, tapDirect, type DirectTap, type DirectTapOf, type KernelHooks, type HookName, type Lookup, type RenderJob, type ResponseInfo } from './hooks.ts';
 export { Request, type RequestSettings, type BodyParseResult } from './request.ts';
 export { Response, withCharset, type AppIter, type ResponseInit } from './response.ts';
 export { request, response, currentExchange, type Exchange } from './current.ts';
@@ -24,6 +24,7 @@ export { loadConfig, type HickoryConfigFile, type ServerConfig } from './load-co
 export { importModule, resolveExport } from './load-module.ts';
 export { CORE_CONFIG, resolveConfig, type ConfigRule, type KernelConfig, type ResolvedConfig, type RootSpec } from './config.ts';
 export { CORE_ERRORS, HickoryError, coreError, tableError, type CoreErrorCode } from './errors.ts';
+export { isThenable } from './bail-runner.ts';
 export { HeaderMap, assertHeaderValue, type Headers, type HeaderValue } from './header-map.ts';
 export { escapeHtml, prefersJson, writeDefaultError } from './error-body.ts';
 export { contentDisposition, type ContentDispositionOptions } from './content-disposition.ts';

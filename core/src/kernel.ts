@@ -15,7 +15,8 @@ import { InternalRedirect } from './redirect.ts';
 import { Request, type RequestSettings } from './request.ts';
 import { Response } from './response.ts';
 import { refuse, refuseWhileClosing, responseOutcome } from './server-response.ts';
-import { sendResponse } from './send.ts';
+import { writeResponse } from './send.ts';
+import { bailRunner, isThenable, type BailRunner } from './bail-runner.ts';
 
 /** Options of {@link Kernel.listen}. */
 export interface ListenOptions {
@@ -77,6 +78,8 @@ export class Kernel {
   private ResponseClass: typeof Response = Response;
   private requestSettings: RequestSettings | undefined;
   private tapped = { beforeRoute: false, route: false, afterLookup: false, onAbort: false, onError: false, onResponse: false };
+  // The request hooks as runners made at ready(): no runner for a hook without taps.
+  private runners: { beforeRoute?: BailRunner; route?: BailRunner; afterLookup?: BailRunner; slow: boolean } = { slow: false };
 
   constructor(config: KernelConfig = {}) {
     this.initialConfig = { ...config };
@@ -183,6 +186,9 @@ export class Kernel {
       onError: h.onError.isUsed(),
       onResponse: h.onResponse.isUsed(),
     };
+    const beforeRoute = bailRunner(h.beforeRoute);
+    const afterLookup = bailRunner(h.afterLookup);
+    this.runners = { beforeRoute, route: bailRunner(h.route), afterLookup, slow: beforeRoute !== undefined || afterLookup !== undefined };
     this.state = 'ready';
     return this;
   }
@@ -277,75 +283,176 @@ export class Kernel {
       return;
     }
     this.inflight++;
-    exchangeStorage.run(exchange, this.serve, exchange, res).catch((error: unknown) => {
-      this.logger.error('a request failed after its response was built', error);
-      if (!res.headersSent) refuse(res, 500, 'Internal Server Error');
-      else res.destroy();
-    });
-  };
-
-  private readonly serve = async (exchange: Exchange, res: ServerResponse): Promise<void> => {
+    let pending: Promise<void> | undefined;
     try {
-      await this.serveOne(exchange, res);
-    } finally {
-      if (--this.inflight === 0 && this.drained) this.drained();
+      pending = exchangeStorage.run(exchange, this.serve, exchange, res);
+    } catch (error) {
+      pending = Promise.reject(error);
     }
+    if (pending === undefined) this.settled();
+    else pending.then(this.settled, (error: unknown) => this.failedAfterBuild(error, res));
   };
 
-  private async serveOne(exchange: Exchange, res: ServerResponse): Promise<void> {
-    const started = this.tapped.onResponse ? performance.now() : 0;
-    const outcome = this.tapped.onResponse ? responseOutcome(res) : undefined;
+  private readonly settled = (): void => {
+    if (--this.inflight === 0 && this.drained) this.drained();
+  };
+
+  private failedAfterBuild(error: unknown, res: ServerResponse): void {
+    this.settled();
+    this.logger.error('a request failed after its response was built', error);
+    if (!res.headersSent) refuse(res, 500, 'Internal Server Error');
+    else res.destroy();
+  }
+
+  // One request. Nothing here makes a promise or waits a tick unless something is asynchronous
+  // (a hook tap, the handler, the body, a streamed response): `undefined` means it is all done.
+  private readonly serve = (exchange: Exchange, res: ServerResponse): Promise<void> | undefined => {
+    if (this.tapped.onResponse) return this.serveObserved(exchange, res);
+    let pending: Promise<void> | undefined;
     try {
-      await this.dispatch(exchange, []);
+      pending = this.dispatch(exchange, [], true);
+    } catch (error) {
+      return this.failThenSend(error, exchange, res);
+    }
+    if (pending !== undefined) return this.sendWhenDone(pending, exchange, res);
+    return this.send(exchange, res);
+  };
+
+  private async sendWhenDone(pending: Promise<void>, exchange: Exchange, res: ServerResponse): Promise<void> {
+    try {
+      await pending;
     } catch (error) {
       await this.fail(error, exchange);
     }
+    await this.send(exchange, res);
+  }
+
+  private async failThenSend(error: unknown, exchange: Exchange, res: ServerResponse): Promise<void> {
+    await this.fail(error, exchange);
+    await this.send(exchange, res);
+  }
+
+  // With `onResponse` taps: the same flow, timed, and the taps are told how it ended.
+  private async serveObserved(exchange: Exchange, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const outcome = responseOutcome(res);
     try {
-      if (this.state === 'closing') exchange.response.headerMap.set('Connection', 'close');
-      await sendResponse(exchange.request, exchange.response, res, this.logger);
+      await this.dispatch(exchange, [], true);
     } catch (error) {
-      this.logger.error(`failed to send the response to ${exchange.request.method} ${exchange.request.path}`, error);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Length': '0', Connection: 'close' }).end();
-      else res.destroy();
+      await this.fail(error, exchange);
     }
-    if (outcome) {
-      const completed = await outcome;
-      const { request, response } = exchange;
-      const info = { status: res.statusCode, duration: performance.now() - started, completed };
-      try {
-        this.hooks.onResponse.call(request, response, info);
-      } catch (error) {
-        this.logger.error('an onResponse tap failed', error);
-      }
+    await this.send(exchange, res);
+    const completed = await outcome;
+    const { request, response } = exchange;
+    const info = { status: res.statusCode, duration: performance.now() - started, completed };
+    try {
+      this.hooks.onResponse.call(request, response, info);
+    } catch (error) {
+      this.logger.error('an onResponse tap failed', error);
     }
   }
 
+  // Writes the response; a promise only while an `app_iter` streams.
+  private send(exchange: Exchange, res: ServerResponse): Promise<void> | undefined {
+    try {
+      if (this.state === 'closing') exchange.response.headerMap.set('Connection', 'close');
+      const streaming = writeResponse(exchange.request, exchange.response, res, this.logger);
+      if (streaming !== undefined) return streaming.catch((error: unknown) => this.sendFailed(error, exchange, res));
+    } catch (error) {
+      this.sendFailed(error, exchange, res);
+    }
+    return undefined;
+  }
+
+  private sendFailed(error: unknown, exchange: Exchange, res: ServerResponse): void {
+    this.logger.error(`failed to send the response to ${exchange.request.method} ${exchange.request.path}`, error);
+    if (!res.headersSent) res.writeHead(500, { 'Content-Length': '0', Connection: 'close' }).end();
+    else res.destroy();
+  }
+
+  // Routing and the handler, synchronously as far as the taps and the handler allow: `undefined`
+  // when done, else a promise. With `beforeRoute`/`afterLookup` taps the async flow is used.
   // `readBody: false` for error documents: the body may be what failed (413, 400), and an
   // error page never needs it.
-  private async dispatch(exchange: Exchange, visited: string[], readBody = true): Promise<void> {
-    const { request } = exchange;
+  private dispatch(exchange: Exchange, visited: string[], readBody: boolean): Promise<void> | undefined {
+    if (this.runners.slow) return this.dispatchAsync(exchange, visited, readBody);
     try {
-      if (this.tapped.beforeRoute) {
-        const answer = await this.hooks.beforeRoute.promise(request, exchange.response);
+      const route = this.runners.route;
+      const found = route === undefined ? undefined : route(exchange.request, exchange.response);
+      const pending = isThenable(found) ? this.handleLater(found, exchange, readBody) : this.handle(found as Lookup | undefined, exchange, readBody);
+      return pending === undefined ? undefined : this.redirectedLater(pending, exchange, visited, readBody);
+    } catch (error) {
+      return this.redirected(error, exchange, visited, readBody);
+    }
+  }
+
+  private handle(lookup: Lookup | undefined, exchange: Exchange, readBody: boolean): Promise<void> | undefined {
+    if (lookup === undefined) throw new HTTPError(404);
+    const { request } = exchange;
+    if (readBody && lookup.loadBody !== false && !request.loaded) {
+      const loading = request.load();
+      if (!request.loaded) return this.handleAfterLoad(loading, lookup, exchange);
+    }
+    const value: unknown = lookup.handle(request, exchange.response);
+    if (isThenable(value)) return this.applyLater(value, exchange);
+    applyResult(exchange, value);
+    return undefined;
+  }
+
+  private async handleLater(found: PromiseLike<unknown>, exchange: Exchange, readBody: boolean): Promise<void> {
+    const lookup = (await found) as Lookup | undefined;
+    await this.handle(lookup, exchange, readBody);
+  }
+
+  private async handleAfterLoad(loading: Promise<void>, lookup: Lookup, exchange: Exchange): Promise<void> {
+    await loading;
+    applyResult(exchange, await lookup.handle(exchange.request, exchange.response));
+  }
+
+  private async applyLater(value: PromiseLike<unknown>, exchange: Exchange): Promise<void> {
+    applyResult(exchange, await value);
+  }
+
+  private async dispatchAsync(exchange: Exchange, visited: string[], readBody: boolean): Promise<void> {
+    const { request } = exchange;
+    const { beforeRoute, route, afterLookup } = this.runners;
+    try {
+      if (beforeRoute !== undefined) {
+        const answer = await beforeRoute(request, exchange.response);
         if (answer !== undefined) return applyResult(exchange, answer);
       }
-      const lookup: Lookup | undefined = this.tapped.route ? await this.hooks.route.promise(request, exchange.response) : undefined;
+      const lookup = route === undefined ? undefined : ((await route(request, exchange.response)) as Lookup | undefined);
       if (lookup === undefined) throw new HTTPError(404);
-      if (this.tapped.afterLookup) {
-        const answer = await this.hooks.afterLookup.promise(lookup, request, exchange.response);
+      if (afterLookup !== undefined) {
+        const answer = await afterLookup(lookup, request, exchange.response);
         if (answer !== undefined) return applyResult(exchange, answer);
       }
       if (readBody && lookup.loadBody !== false && !request.loaded) await request.load();
       applyResult(exchange, await lookup.handle(request, exchange.response));
     } catch (error) {
-      if (!(error instanceof InternalRedirect)) throw error;
-      const trail = [...visited, request.url];
-      if (trail.length > MAX_INTERNAL_REDIRECTS || trail.includes(error.location)) {
-        throw coreError('HICKORY_ERR_REDIRECT_LOOP', [...trail, error.location].join(' → '));
-      }
-      request.rewrite(error.location);
-      return this.dispatch(exchange, trail, readBody);
+      await this.redirected(error, exchange, visited, readBody);
     }
+  }
+
+  private async redirectedLater(pending: Promise<void>, exchange: Exchange, visited: string[], readBody: boolean): Promise<void> {
+    try {
+      await pending;
+    } catch (error) {
+      await this.redirected(error, exchange, visited, readBody);
+    }
+  }
+
+  // An internal redirect routes the request again at its new location (with a loop guard);
+  // any other error is thrown on.
+  private redirected(error: unknown, exchange: Exchange, visited: string[], readBody: boolean): Promise<void> | undefined {
+    if (!(error instanceof InternalRedirect)) throw error;
+    const { request } = exchange;
+    const trail = [...visited, request.url];
+    if (trail.length > MAX_INTERNAL_REDIRECTS || trail.includes(error.location)) {
+      throw coreError('HICKORY_ERR_REDIRECT_LOOP', [...trail, error.location].join(' → '));
+    }
+    request.rewrite(error.location);
+    return this.dispatch(exchange, trail, readBody);
   }
 
   private async fail(error: unknown, exchange: Exchange): Promise<void> {

@@ -53,7 +53,9 @@ export class InternalRedirect extends Error {
 /**
  * Redirects the client (HTTP 302 unless `code` says otherwise), or with `internal: true`
  * re-dispatches inside the same request, keeping `request.context`; internal loops are detected.
- * A location may not hold CR, LF or NUL, and a leading `//` (another host) is folded to `/`.
+ * A location may not hold control characters (CR, LF, NUL, TAB, …: browsers drop some of them,
+ * so `/\t/host` would leave the site), surrounding spaces are trimmed, and a leading `//` or `/\`
+ * (another host) is folded to `/`.
  *
  * @example
  * ```ts
@@ -72,7 +74,9 @@ export function redirect(location?: string, options: RedirectOptions = {}): neve
     target = (path.endsWith('/') ? path : `${path}/`) + (query_string ? `?${query_string}` : '');
   }
   if (typeof target !== 'string' || target.length === 0) throw coreError('HICKORY_ERR_REDIRECT', 'the location must be a non-empty string.');
-  if (/[\r\n\0]/.test(target)) throw coreError('HICKORY_ERR_REDIRECT', 'the location contains CR, LF or NUL.');
+  if (/[\u0000-\u001f\u007f]/.test(target)) throw coreError('HICKORY_ERR_REDIRECT', 'the location contains a control character (CR, LF, NUL, TAB, …).');
+  // Browsers strip leading and trailing spaces before resolving: ` //host` is `//host`.
+  target = target.replace(/^ +| +$/g, '');
   target = target.replace(/^[/\\]{2,}/, '/');
   if (options.internal) {
     if (!target.startsWith('/')) throw coreError('HICKORY_ERR_REDIRECT', `an internal redirect needs a path starting with "/", got "${target}".`);

@@ -22,6 +22,7 @@ export interface RequestSettings {
 }
 
 const EMPTY = Buffer.alloc(0);
+const LOADED: Promise<void> = Promise.resolve();
 const FORM = 'application/x-www-form-urlencoded';
 
 /**
@@ -162,7 +163,15 @@ export class Request {
    * otherwise up to the body limit is buffered and parsed on first use. Safe to call twice.
    */
   load(): Promise<void> {
-    return (this.loading ??= this.readAndParse());
+    if (this.loading === undefined) {
+      // No body: loaded at once, so the kernel need not wait a tick for it.
+      if (hasBody(this.raw)) this.loading = this.readAndParse();
+      else {
+        this.rawBody = EMPTY;
+        this.loading = LOADED;
+      }
+    }
+    return this.loading;
   }
 
   /** Replaces the body variables (used by body parser plugins). */

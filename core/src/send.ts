@@ -19,7 +19,22 @@ const OCTETS = 'application/octet-stream';
  * ```
  */
 export async function sendResponse(request: Request, response: Response, res: ServerResponse, logger: Logger): Promise<void> {
-  if (res.headersSent || res.destroyed) return;
+  await writeResponse(request, response, res, logger);
+}
+
+/**
+ * {@link sendResponse} without a promise when there is nothing to wait for: a string or bytes
+ * body is written at once and `undefined` is returned; only a streamed `app_iter` gives a
+ * promise (settled when the stream is done).
+ *
+ * @example
+ * ```ts
+ * const streaming = writeResponse(request, response, res, logger);
+ * if (streaming) await streaming;
+ * ```
+ */
+export function writeResponse(request: Request, response: Response, res: ServerResponse, logger: Logger): Promise<void> | undefined {
+  if (res.headersSent || res.destroyed) return undefined;
   const headers = response.headerMap;
   let status = response.status;
   const iter = response.app_iter;
@@ -28,33 +43,33 @@ export async function sendResponse(request: Request, response: Response, res: Se
   if (status === 204 || status === 304 || (status >= 100 && status < 200)) {
     headers.delete('content-length');
     headers.delete('transfer-encoding');
-    res.writeHead(status, headers.toObject());
+    res.writeHead(status, headers.toFlatArray() as string[]);
     res.end();
-    return;
+    return undefined;
   }
   if (iter !== undefined) {
     if (!headers.has('content-type')) headers.set('Content-Type', OCTETS);
-    res.writeHead(status, headers.toObject());
-    await streamBody(iter, res, request, logger);
-    return;
+    res.writeHead(status, headers.toFlatArray() as string[]);
+    return streamBody(iter, res, request, logger);
   }
   if (body === null) {
     headers.set('Content-Length', '0');
-    res.writeHead(status, headers.toObject());
+    res.writeHead(status, headers.toFlatArray() as string[]);
     res.end();
-    return;
+    return undefined;
   }
   if (typeof body === 'string') {
     if (!headers.has('content-type')) headers.set('Content-Type', HTML);
     headers.set('Content-Length', Buffer.byteLength(body));
-    res.writeHead(status, headers.toObject());
+    res.writeHead(status, headers.toFlatArray() as string[]);
     res.end(request.method === 'HEAD' ? undefined : body);
-    return;
+    return undefined;
   }
   if (!headers.has('content-type')) headers.set('Content-Type', OCTETS);
   headers.set('Content-Length', body.byteLength);
-  res.writeHead(status, headers.toObject());
+  res.writeHead(status, headers.toFlatArray() as string[]);
   res.end(request.method === 'HEAD' ? undefined : body);
+  return undefined;
 }
 
 async function streamBody(iter: AppIter, res: ServerResponse, request: Request, logger: Logger): Promise<void> {

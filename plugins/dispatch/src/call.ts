@@ -1,9 +1,8 @@
-import { currentExchange, type Kernel, type Lookup, type Request, type Response } from '@hickory/core';
+import { currentExchange, isThenable, type Kernel, type Lookup, type Request, type Response } from '@hickory/core';
 import { mapArguments, variablesOf } from './arguments.ts';
 import type { Rendering } from './exposure.ts';
-import { controllerName } from './names.ts';
 import { parametersOf } from './parameters.ts';
-import { renderValue } from './render.ts';
+import { renderNow } from './render.ts';
 
 const chosen = new WeakMap<Request, Rendering>();
 
@@ -35,13 +34,23 @@ export function renderingFor(request?: Request): Rendering | undefined {
  * ```
  */
 export function callExposed(kernel: Kernel, controller: object, fn: Function, remainder: readonly string[], rendering: Rendering): Lookup {
-  return {
-    target: fn,
-    handle: (request: Request, response: Response) => invoke(kernel, controller, fn, remainder, rendering, request, response),
-  };
+  return new ExposedCall(kernel, controller, fn, remainder, rendering);
 }
 
-async function invoke(
+// A class rather than an object literal with a closure per request; `handle` stays an own
+// property so that the lookup can be copied or its `handle` passed around alone.
+class ExposedCall implements Lookup {
+  readonly target: Function;
+  readonly handle: (request: Request, response: Response) => unknown;
+  constructor(kernel: Kernel, controller: object, fn: Function, remainder: readonly string[], rendering: Rendering) {
+    this.target = fn;
+    this.handle = (request: Request, response: Response) => invoke(kernel, controller, fn, remainder, rendering, request, response);
+  }
+}
+
+// Calls the method and renders its value: synchronously when the method returns a plain value
+// and the rendering needs no engine, else a promise.
+function invoke(
   kernel: Kernel,
   controller: object,
   fn: Function,
@@ -49,10 +58,13 @@ async function invoke(
   rendering: Rendering,
   request: Request,
   response: Response,
-): Promise<unknown> {
+): unknown {
   chosen.set(request, rendering);
   const params = parametersOf(fn);
-  const args = params.list.length === 0 && remainder.length === 0 ? [] : mapArguments(params, remainder, () => variablesOf(request));
-  const value: unknown = await fn.apply(controller, args);
-  return renderValue(kernel, rendering, value, response, `${controllerName(controller)}.${fn.name || '(anonymous)'}`);
+  const args = params.list.length === 0 && remainder.length === 0 ? NO_ARGS : mapArguments(params, remainder, () => variablesOf(request));
+  const value: unknown = fn.apply(controller, args);
+  if (isThenable(value)) return Promise.resolve(value).then((settled) => renderNow(kernel, rendering, settled, response, controller, fn));
+  return renderNow(kernel, rendering, value, response, controller, fn);
 }
+
+const NO_ARGS: readonly unknown[] = Object.freeze([]);

@@ -5,6 +5,7 @@ import { splitExtension, splitPath } from './path.ts';
 import { selectHandler } from './select.ts';
 import { resolvePath } from './resolve.ts';
 import { walk, type Resolution } from './walk.ts';
+import { exposureOf, renderingsOf, type Rendering } from './exposure.ts';
 
 /** The routing settings read from the kernel's configuration at `ready()`. */
 export interface DispatchSettings {
@@ -27,18 +28,40 @@ export interface DispatchSettings {
  * ```
  */
 export async function routeRequest(kernel: Kernel, root: object, settings: DispatchSettings, request: Request): Promise<Lookup | undefined> {
+  return routeDirect(kernel, root, settings, request);
+}
+
+/**
+ * {@link routeRequest} without a promise when the walk needs none (no async `_lookup`/`_route`):
+ * the {@link Lookup}, `undefined`, or a promise of either. What the plugin taps on `route`.
+ *
+ * @example
+ * ```ts
+ * tapDirect(kernel.hooks.route, 'dispatch', (request) => routeDirect(kernel, root, settings, request));
+ * ```
+ */
+export function routeDirect(
+  kernel: Kernel,
+  root: object,
+  settings: DispatchSettings,
+  request: Request,
+): Lookup | undefined | Promise<Lookup | undefined> {
   const path = request.path;
-  if (settings.guessFromExtension && path.includes('.', path.lastIndexOf('/'))) {
-    const segments = splitPath(path);
-    const extension = splitExtension(segments);
-    if (extension !== undefined) {
-      const found = await walk(root, extension.segments, request);
-      const lookup = found && lookupFor(kernel, found, request, extension.mediaType);
-      if (lookup) return lookup;
-    }
-    return routeResolved(kernel, await walk(root, segments, request), settings, request);
+  if (settings.guessFromExtension && path.includes('.', path.lastIndexOf('/'))) return routeWithExtension(kernel, root, settings, request, path);
+  const found = resolvePath(root, path, request);
+  if (found instanceof Promise) return found.then((resolved) => routeResolved(kernel, resolved, settings, request));
+  return routeResolved(kernel, found, settings, request);
+}
+
+async function routeWithExtension(kernel: Kernel, root: object, settings: DispatchSettings, request: Request, path: string): Promise<Lookup | undefined> {
+  const segments = splitPath(path);
+  const extension = splitExtension(segments);
+  if (extension !== undefined) {
+    const found = await walk(root, extension.segments, request);
+    const lookup = found && lookupFor(kernel, found, request, extension.mediaType);
+    if (lookup) return lookup;
   }
-  return routeResolved(kernel, await resolvePath(root, path, request), settings, request);
+  return routeResolved(kernel, await walk(root, segments, request), settings, request);
 }
 
 function routeResolved(kernel: Kernel, found: Resolution | undefined, settings: DispatchSettings, request: Request): Lookup | undefined {
@@ -59,13 +82,51 @@ function routeResolved(kernel: Kernel, found: Resolution | undefined, settings: 
  * ```
  */
 export function lookupFor(kernel: Kernel, found: Resolution, request: Request, extensionType: string | undefined): Lookup | undefined {
-  const handler = selectHandler(found, request.method);
-  if (handler.kind === 'options') {
-    return { target: found.fn, loadBody: false, handle: (_request: Request, response: Response) => answerOptions(response, handler.allow) };
+  const fn = found.fn;
+  const target = targetOf(fn);
+  let handlerFn = fn;
+  let renderings = target.renderings;
+  if (target.generic) {
+    const handler = selectHandler(found, request.method);
+    if (handler.kind === 'options') return new OptionsLookup(fn, handler.allow);
+    handlerFn = handler.fn;
+    renderings = handler.renderings;
   }
-  const rendering = negotiate(handler.renderings, extensionType, request);
+  const rendering = negotiate(renderings, extensionType, request);
   if (rendering === undefined) return undefined;
-  return callExposed(kernel, found.controller, handler.fn, found.remainder, rendering);
+  return callExposed(kernel, found.controller, handlerFn, found.remainder, rendering);
+}
+
+// What routing needs of an exposed function, read once: whether it is generic, and the renderings
+// of a non-generic one (the registry's own list, so a later stacked exposure is still seen).
+interface TargetFacts {
+  readonly generic: boolean;
+  readonly renderings: readonly Rendering[];
+}
+
+const targets = new WeakMap<Function, TargetFacts>();
+
+function targetOf(fn: Function): TargetFacts {
+  let facts = targets.get(fn);
+  if (facts === undefined) {
+    const exposure = exposureOf(fn);
+    const generic = exposure?.generic === true;
+    facts = { generic, renderings: generic ? [] : renderingsOf(fn) };
+    // Only renderings read from the registry are final; a fallback is looked up again next time.
+    if (generic || (exposure !== undefined && exposure.renderings.length > 0)) targets.set(fn, facts);
+  }
+  return facts;
+}
+
+class OptionsLookup implements Lookup {
+  readonly loadBody = false;
+  readonly handle: (request: Request, response: Response) => undefined;
+  constructor(
+    readonly target: Function,
+    allow: string,
+  ) {
+    this.handle = (_request: Request, response: Response) => answerOptions(response, allow);
+  }
 }
 
 function answerOptions(response: Response, allow: string): undefined {

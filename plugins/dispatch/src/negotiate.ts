@@ -21,11 +21,29 @@ export function negotiate(renderings: readonly Rendering[], extensionType: strin
   const accept = request.raw.headers.accept;
   const first = renderings[0]!;
   if (accept === undefined || accept === '' || accept === '*/*') return first;
-  const chosen = accepts(request.raw).type(renderings.map((r) => r.mediaType));
+  const chosen = chooseType(renderings, accept, request);
   if (chosen === false) {
     const offered = [...new Set(renderings.map((r) => r.mediaType))].join(', ');
     throw new HTTPError(406, `This resource is available as ${offered}.`);
   }
   for (const rendering of renderings) if (rendering.mediaType === chosen) return rendering;
   return first;
+}
+
+// The choice depends only on the Accept value and the offered types, and clients repeat the same
+// few Accept values: remember them per list of renderings (a bounded number of values each).
+const choices = new WeakMap<readonly Rendering[], Map<string, string | false>>();
+const MAX_REMEMBERED = 64;
+
+function chooseType(renderings: readonly Rendering[], accept: string | string[], request: Request): string | false {
+  const key = typeof accept === 'string' ? accept : undefined;
+  let remembered = key === undefined ? undefined : choices.get(renderings);
+  const known = remembered?.get(key!);
+  if (known !== undefined) return known;
+  const chosen = accepts(request.raw).type(renderings.map((r) => r.mediaType)) as string | false;
+  if (key !== undefined) {
+    if (remembered === undefined) choices.set(renderings, (remembered = new Map()));
+    if (remembered.size < MAX_REMEMBERED) remembered.set(key, chosen);
+  }
+  return chosen;
 }

@@ -1,6 +1,6 @@
-import { definePlugin } from '@hickory/core';
+import { definePlugin, tapDirect } from '@hickory/core';
 import { checkControllerTree } from './check.ts';
-import { routeRequest, type DispatchSettings } from './dispatch.ts';
+import { routeDirect, type DispatchSettings } from './dispatch.ts';
 
 /**
  * Object dispatch for Hickory: at `ready()` it checks the controller tree of `root` (errors name
@@ -25,6 +25,6 @@ export const dispatchPlugin = definePlugin({
         guessFromExtension: kernel.config.guess_content_type_from_ext !== false,
       };
     });
-    kernel.hooks.route.tapPromise('dispatch', (request) => routeRequest(kernel, root!, settings, request));
+    tapDirect(kernel.hooks.route, 'dispatch', (request) => routeDirect(kernel, root!, settings, request));
   },
 });

@@ -1,7 +1,7 @@
 import { Response, type Kernel } from '@hickory/core';
 import { dispatchError } from './errors.ts';
 import type { Rendering } from './exposure.ts';
-import { describeValue } from './names.ts';
+import { controllerName, describeValue } from './names.ts';
 
 /**
  * Turns a controller's return value into the response, by its rendering: a `Response` replaces
@@ -16,6 +16,26 @@ import { describeValue } from './names.ts';
  * ```
  */
 export async function renderValue(kernel: Kernel, rendering: Rendering, value: unknown, response: Response, label: string): Promise<Response | undefined> {
+  return renderNow(kernel, rendering, value, response, undefined, label);
+}
+
+/**
+ * {@link renderValue} without a promise unless a template engine renders. The label for error
+ * messages is made only on error: from `controller` and the method `fnOrLabel`, or given as is.
+ *
+ * @example
+ * ```ts
+ * const replaced = renderNow(kernel, rendering, value, response, controller, fn);
+ * ```
+ */
+export function renderNow(
+  kernel: Kernel,
+  rendering: Rendering,
+  value: unknown,
+  response: Response,
+  controller: object | undefined,
+  fnOrLabel: Function | string,
+): Response | undefined | Promise<Response | undefined> {
   if (value instanceof Response) return value;
   const template = rendering.template;
   if (template === 'json') {
@@ -28,19 +48,40 @@ export async function renderValue(kernel: Kernel, rendering: Rendering, value: u
     }
     if (typeof value === 'string' || value instanceof Uint8Array) response.body = value;
     else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') response.body = String(value);
-    else throw dispatchError('HICKORY_ERR_DISPATCH_NO_TEMPLATE', label, describeValue(value));
+    else throw dispatchError('HICKORY_ERR_DISPATCH_NO_TEMPLATE', labelOf(controller, fnOrLabel), describeValue(value));
   } else if (typeof value === 'string') {
     response.body = value;
   } else {
     if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
-      throw dispatchError('HICKORY_ERR_DISPATCH_BAD_NAMESPACE', label, describeValue(value), template);
+      throw dispatchError('HICKORY_ERR_DISPATCH_BAD_NAMESPACE', labelOf(controller, fnOrLabel), describeValue(value), template);
     }
-    response.body = await kernel.render(template, (value ?? {}) as Record<string, unknown>);
+    return kernel.render(template, (value ?? {}) as Record<string, unknown>).then((text) => {
+      response.body = text;
+      setType(response, rendering);
+      return undefined;
+    });
   }
   setType(response, rendering);
   return undefined;
 }
 
+function labelOf(controller: object | undefined, fnOrLabel: Function | string): string {
+  if (typeof fnOrLabel === 'string') return fnOrLabel;
+  return `${controller === undefined ? '' : controllerName(controller)}.${fnOrLabel.name || '(anonymous)'}`;
+}
+
+// The Content-Type header for each rendering's media type (with its charset), made once.
+const typeHeaders = new Map<string, string>();
+
 function setType(response: Response, rendering: Rendering): void {
-  if (!response.headerMap.has('content-type')) response.content_type = rendering.contentType;
+  const headers = response.headerMap;
+  if (headers.has('content-type')) return;
+  const known = typeHeaders.get(rendering.contentType);
+  if (known !== undefined) {
+    headers.set('Content-Type', known);
+    return;
+  }
+  response.content_type = rendering.contentType;
+  const made = headers.get('content-type');
+  if (typeof made === 'string' && typeHeaders.size < 256) typeHeaders.set(rendering.contentType, made);
 }

@@ -1,6 +1,6 @@
 import type { Request } from '@hickory/core';
-import { MAX_SEGMENTS, MAX_SEGMENT_BYTES, splitPath } from './path.ts';
-import { routeTableOf } from './route-table.ts';
+import { MAX_SEGMENTS, splitPath } from './path.ts';
+import { routeTableOf, type RouteTable } from './route-table.ts';
 import { walk, type Resolution } from './walk.ts';
 
 const NO_REMAINDER: readonly string[] = Object.freeze([]);
@@ -21,30 +21,40 @@ export function resolvePath(root: object, path: string, request: Request): Resol
   return staticResolve(root, path) ?? walk(root, splitPath(path), request);
 }
 
+// The root's table, remembered: the root is the same object on every request.
+let lastRoot: object | undefined;
+let lastRootTable: RouteTable | undefined;
+
 function staticResolve(root: object, path: string): Resolution | undefined {
   if (path.charCodeAt(0) !== 47 /* / */ || path.includes('%')) return undefined;
-  let table = routeTableOf(root);
+  let table: RouteTable | undefined;
+  if (root === lastRoot) table = lastRootTable;
+  else {
+    table = routeTableOf(root);
+    lastRoot = root;
+    lastRootTable = table;
+  }
   let controller = root;
   let start = 1;
   for (let count = 1; table !== undefined && table.route === undefined && count <= MAX_SEGMENTS; count++) {
-    const slash = path.indexOf('/', start);
-    const end = slash === -1 ? path.length : slash;
-    if (end === start) {
-      // An empty segment: only a trailing slash on a controller with an index is handled here.
-      return slash === -1 && table.index !== undefined ? { controller, table, fn: table.index, remainder: NO_REMAINDER, canonical: false } : undefined;
+    if (start === path.length) {
+      // A trailing slash: the index, when there is one (anything else takes the full walk).
+      return table.index !== undefined ? { controller, table, fn: table.index, remainder: NO_REMAINDER, canonical: false } : undefined;
     }
-    if (end - start > MAX_SEGMENT_BYTES) return undefined;
-    const entry = table.findIn(path, start, end);
-    if (entry === undefined) return undefined;
-    if (entry.kind === 'method') {
-      return slash === -1 || slash === path.length - 1 ? { controller, table, fn: entry.fn, remainder: NO_REMAINDER, canonical: false } : undefined;
+    const match = table.matchAt(path, start);
+    if (match === undefined) return undefined;
+    const end = start + match.segment.length;
+    const method = match.method;
+    if (method !== undefined) {
+      return end >= path.length - 1 ? { controller, table, fn: method, remainder: NO_REMAINDER, canonical: false } : undefined;
     }
-    if (slash === -1) return undefined;
+    if (end === path.length) return undefined;
+    const entry = match.child!;
     const child = entry.table();
     if (child === null) return undefined;
     controller = entry.value;
     table = child;
-    start = slash + 1;
+    start = end + 1;
   }
   return undefined;
 }

@@ -3,6 +3,7 @@ import { dispatchError } from './errors.ts';
 import { exposureOf, type Exposure } from './exposure.ts';
 import { mountsOf } from './route.ts';
 import { SPECIAL_NAMES, controllerName, isRoutableName } from './names.ts';
+import { MAX_SEGMENT_BYTES } from './path.ts';
 
 /** What a segment selects in a controller: an exposed method or a child (maybe a controller). */
 export type RouteEntry = MethodEntry | ChildEntry;
@@ -95,6 +96,7 @@ export class RouteTable {
   }
 
   private byLength: Map<number, Array<[string, RouteEntry]>> | undefined;
+  private byFirst: Array<StaticCandidate[] | undefined> | undefined;
 
   /**
    * What the segment `path.slice(start, end)` selects, without making that string (the fast path
@@ -111,6 +113,33 @@ export class RouteTable {
     for (let i = 0; i < candidates.length; i++) {
       const candidate = candidates[i]!;
       if (path.startsWith(candidate[0], start)) return candidate[1];
+    }
+    return undefined;
+  }
+
+  /**
+   * The entry whose segment starts at `start` in a raw path and ends there (at a `/` or the end
+   * of the path), found without searching for the next `/` or making a string: candidates are
+   * grouped by their first character. Only segments that are plain ASCII text (no `%`, `/`) and
+   * within {@link MAX_SEGMENT_BYTES} can match; anything else gives `undefined`.
+   *
+   * @example
+   * ```ts
+   * table.matchAt('/catalog/books', 1)?.segment; // 'catalog'
+   * ```
+   */
+  matchAt(path: string, start: number): StaticCandidate | undefined {
+    const candidates = (this.byFirst ??= groupByFirst(this.entries()))[path.charCodeAt(start)];
+    if (candidates === undefined) return undefined;
+    for (let i = 0; i < candidates.length; i++) {
+      const candidate = candidates[i]!;
+      const segment = candidate.segment;
+      const end = start + segment.length;
+      if (end !== path.length && path.charCodeAt(end) !== 47 /* / */) continue;
+      // The first character is known to match; segments are short, so compare in a plain loop.
+      let at = 1;
+      while (at < segment.length && path.charCodeAt(start + at) === segment.charCodeAt(at)) at++;
+      if (at === segment.length) return candidate;
     }
     return undefined;
   }
@@ -359,6 +388,31 @@ function groupByLength(entries: Iterable<[string, RouteEntry]>): Map<number, Arr
     const group = groups.get(pair[0].length);
     if (group) group.push(pair);
     else groups.set(pair[0].length, [pair]);
+  }
+  return groups;
+}
+
+/** A segment of a route table with what it selects (see {@link RouteTable.matchAt}). */
+export interface StaticCandidate {
+  readonly segment: string;
+  readonly entry: RouteEntry;
+  /** The method, for a method entry (saves a look at the entry's kind on the hot path). */
+  readonly method: Function | undefined;
+  /** The child, for a child entry. */
+  readonly child: ChildEntry | undefined;
+}
+
+// Segments that a raw path can spell as they are: printable ASCII without `%` or `/`, short enough.
+const PLAIN_SEGMENT = /^[\x21-\x24\x26-\x2e\x30-\x7e]+$/;
+
+function groupByFirst(entries: Iterable<[string, RouteEntry]>): Array<StaticCandidate[] | undefined> {
+  const groups: Array<StaticCandidate[] | undefined> = new Array(128).fill(undefined);
+  for (const [segment, entry] of entries) {
+    if (segment.length > MAX_SEGMENT_BYTES || !PLAIN_SEGMENT.test(segment)) continue;
+    const code = segment.charCodeAt(0);
+    const candidate: StaticCandidate =
+      entry.kind === 'method' ? { segment, entry, method: entry.fn, child: undefined } : { segment, entry, method: undefined, child: entry };
+    (groups[code] ??= []).push(candidate);
   }
   return groups;
 }
