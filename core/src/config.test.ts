@@ -31,10 +31,12 @@ test('every key of the configuration table is accepted, with its defaults', asyn
     request_timeout: 2000,
     keep_alive_timeout: 300,
     close_timeout: 400,
+    handler_timeout: 500,
     logger: false,
   };
   assert.deepEqual(Object.keys(CORE_CONFIG).sort(), Object.keys(config).sort());
-  const app = createKernel(config);
+  const ejs = definePlugin({ name: 'ejs-stand-in', apply: (k) => k.hooks.render.for('ejs').tap('ejs-stand-in', () => '') });
+  const app = createKernel(config).use(ejs);
   await app.ready();
   assert.equal(app.root, root);
   const { logger: _logger, ...rest } = config;
@@ -57,6 +59,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
       request_timeout: c.request_timeout,
       keep_alive_timeout: c.keep_alive_timeout,
       close_timeout: c.close_timeout,
+      handler_timeout: c.handler_timeout,
       request_cls: c.request_cls,
       response_cls: c.response_cls,
       root: defaults.root,
@@ -73,6 +76,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
       request_timeout: 120_000,
       keep_alive_timeout: 5_000,
       close_timeout: 5_000,
+      handler_timeout: undefined,
       request_cls: Request,
       response_cls: Response,
       root: undefined,
@@ -103,6 +107,7 @@ const BAD_VALUES: Array<[string, unknown, RegExp]> = [
   ['request_timeout', 0, /positive integer/],
   ['keep_alive_timeout', Number.NaN, /positive integer/],
   ['close_timeout', Infinity, /positive integer/],
+  ['handler_timeout', 0, /positive integer/],
   ['logger', console.log, /false or an object with info\(\), warn\(\) and error\(\)/],
 ];
 

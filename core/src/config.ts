@@ -60,6 +60,8 @@ export interface KernelConfig {
   keep_alive_timeout?: number;
   /** Milliseconds `close()` waits for in-flight requests before destroying connections (default 5 000). */
   close_timeout?: number;
+  /** Milliseconds an asynchronous handler may take before the request gets 503 (default: no limit). */
+  handler_timeout?: number;
   /** Where the kernel logs (`console`-like); `false` for silence. Default: warnings and errors to stderr. */
   logger?: Logger | false;
   /** Keys declared by plugins. */
@@ -132,6 +134,7 @@ export const CORE_CONFIG: Readonly<Record<string, ConfigRule>> = Object.freeze({
   request_timeout: isPositiveInt,
   keep_alive_timeout: isPositiveInt,
   close_timeout: isPositiveInt,
+  handler_timeout: isPositiveInt,
   logger: (v) =>
     v === false || (typeof v === 'object' && v !== null && ['info', 'warn', 'error'].every((m) => typeof (v as Record<string, unknown>)[m] === 'function'))
       ? undefined

@@ -6,7 +6,8 @@ import { capture, routes } from './fixtures/harness.ts';
 test('errors config: the error document is rendered by an internal request; the status is kept', async () => {
   const app = createKernel({ logger: false, errors: { 404: '/error/404', 403: '/error/403' } }).use(
     routes({
-      '/error/404': (req) => `<p>nothing at ${req.environ['hickory.original_exception'] ? 'this path' : '?'} (${req.method} ${req.path}?${req.query_string})</p>`,
+      '/error/404': (req) =>
+        `<p>nothing at ${req.environ['hickory.original_exception'] ? 'this path' : '?'} (${req.method} ${req.path}?${req.query_string}) for ${String(req.environ['hickory.original_url'])} ${String(req.environ['hickory.original_path'])}</p>`,
       '/error/403': () => ({ denied: true }),
       '/secret': () => abort(403, 'no', { 'X-Reason': 'policy' }),
     }),
@@ -14,7 +15,7 @@ test('errors config: the error document is rendered by an internal request; the 
   let res = await app.inject({ method: 'POST', url: '/missing?x=1', payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
   assert.equal(res.statusCode, 404);
   assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
-  assert.equal(res.body, '<p>nothing at this path (GET /error/404?x=1)</p>');
+  assert.equal(res.body, '<p>nothing at this path (GET /error/404?x=1) for /missing?x=1 /missing</p>');
   res = await app.inject('/secret');
   assert.equal(res.statusCode, 403);
   assert.equal(res.headers['x-reason'], 'policy');

@@ -293,6 +293,28 @@ test('render picks the engine by prefix, extension, or default_renderer', async 
   assert.deepEqual(app.rendererFor('a.njk'), { engine: 'njk', available: true });
   assert.deepEqual(app.rendererFor('hbs:a'), { engine: 'hbs', available: false });
   await assert.rejects(app.render('hbs:a.hbs', {}), { code: 'HICKORY_ERR_NO_RENDERER' });
+  assert.deepEqual(app.renderEngines(), ['ejs', 'njk']);
+  await app.close();
+});
+
+test('a default_renderer that no renderer plugin handles fails at ready(), naming the engines in use', async () => {
+  const engine = plugin('engine-njk', (k) => k.hooks.render.for('njk').tap('njk', () => 'x'));
+  await assert.rejects(createKernel({ logger: false, default_renderer: 'ejs' }).use(engine).ready(), {
+    code: 'HICKORY_ERR_CONFIG_VALUE',
+    message: 'Configuration key "default_renderer" names engine "ejs", but no renderer plugin handles it (engines in use: njk): add the engine\'s plugin with kernel.use(), or fix the name.',
+  });
+  await assert.rejects(createKernel({ logger: false, default_renderer: 'ejs' }).ready(), { message: /no renderer plugin is in use/ });
+});
+
+test('a Response from onAbort keeps the error\'s headers unless it sets its own', async () => {
+  const app = createKernel({ logger: false })
+    .use(plugin('json-errors', (k) => k.hooks.onAbort.tap('json-errors', (error) => new Response({ body: JSON.stringify({ status: error.status }), status: error.status, headers: { 'WWW-Authenticate': 'Custom' } }))))
+    .use(plugin('route', (k) => k.hooks.route.tap('route', () => ({ target: 0, handle: () => abort(405, 'no', { Allow: 'GET, HEAD', 'WWW-Authenticate': 'Basic' }) }))));
+  const res = await app.inject({ method: 'PUT', url: '/x' });
+  assert.equal(res.statusCode, 405);
+  assert.equal(res.body, '{"status":405}');
+  assert.equal(res.headers.allow, 'GET, HEAD');
+  assert.equal(res.headers['www-authenticate'], 'Custom');
   await app.close();
 });
 

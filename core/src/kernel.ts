@@ -77,6 +77,8 @@ export class Kernel {
   private RequestClass: typeof Request = Request;
   private ResponseClass: typeof Response = Response;
   private requestSettings: RequestSettings | undefined;
+  // `handler_timeout` (ms), read once at ready(): undefined means handlers may take as long as they like.
+  private handlerTimeout: number | undefined;
   private tapped = { beforeRoute: false, route: false, afterLookup: false, onAbort: false, onError: false, onResponse: false };
   // The request hooks as runners made at ready(): no runner for a hook without taps.
   private runners: { beforeRoute?: BailRunner; route?: BailRunner; afterLookup?: BailRunner; slow: boolean } = { slow: false };
@@ -175,7 +177,9 @@ export class Kernel {
     this.RequestClass = this.container.resolve<typeof Request>('request_cls');
     this.ResponseClass = this.container.resolve<typeof Response>('response_cls');
     this.requestSettings = { bodyLimit: config.body_limit, paramLimit: config.param_limit, bodyParsers: this.hooks.parseBody };
+    this.handlerTimeout = config.handler_timeout;
     await this.hooks.ready.promise(this);
+    this.checkDefaultRenderer(config.default_renderer);
     sealHooks(this.hooks);
     const h = this.hooks;
     this.tapped = {
@@ -239,6 +243,29 @@ export class Kernel {
     const { engine } = this.renderJob(template, {});
     const hook = this.hooks.render.get(engine);
     return { engine, available: Boolean(hook?.isUsed()) };
+  }
+
+  /**
+   * The engine keys some renderer plugin handles (`ejs`, `njk`, `hbs`, …), sorted.
+   *
+   * @example
+   * ```ts
+   * createApp().renderEngines(); // ['ejs', 'handlebars', 'hbs', 'njk', 'nunjucks', …]
+   * ```
+   */
+  renderEngines(): string[] {
+    const map = (this.hooks.render as unknown as { _map: Map<string, { isUsed(): boolean }> })._map;
+    return [...map].filter(([, hook]) => hook.isUsed()).map(([key]) => key).sort();
+  }
+
+  private checkDefaultRenderer(engine: string | undefined): void {
+    if (engine === undefined || this.hooks.render.get(engine)?.isUsed()) return;
+    const inUse = this.renderEngines();
+    throw coreError(
+      'HICKORY_ERR_CONFIG_VALUE',
+      'default_renderer',
+      `names engine "${engine}", but no renderer plugin handles it (${inUse.length ? `engines in use: ${inUse.join(', ')}` : 'no renderer plugin is in use'}): add the engine's plugin with kernel.use(), or fix the name`,
+    );
   }
 
   private renderJob(template: string, namespace: Record<string, unknown>): RenderJob {
@@ -394,7 +421,7 @@ export class Kernel {
       if (!request.loaded) return this.handleAfterLoad(loading, lookup, exchange);
     }
     const value: unknown = lookup.handle(request, exchange.response);
-    if (isThenable(value)) return this.applyLater(value, exchange);
+    if (isThenable(value)) return this.applyLater(this.bounded(value, request) as PromiseLike<unknown>, exchange);
     applyResult(exchange, value);
     return undefined;
   }
@@ -406,7 +433,30 @@ export class Kernel {
 
   private async handleAfterLoad(loading: Promise<void>, lookup: Lookup, exchange: Exchange): Promise<void> {
     await loading;
-    applyResult(exchange, await lookup.handle(exchange.request, exchange.response));
+    applyResult(exchange, await this.bounded(lookup.handle(exchange.request, exchange.response), exchange.request));
+  }
+
+  // With `handler_timeout`, an asynchronous handler that has not settled in time → 503 (the
+  // handler itself cannot be stopped; its late result is ignored).
+  private bounded(value: unknown, request: Request): PromiseLike<unknown> | unknown {
+    const ms = this.handlerTimeout;
+    if (ms === undefined || !isThenable(value)) return value;
+    return new Promise((resolveValue, reject) => {
+      const timer = setTimeout(() => {
+        this.logger.warn(`${request.method} ${request.path}: the handler did not finish within handler_timeout (${ms} ms); answered 503`);
+        reject(new HTTPError(503, 'The server took too long to answer.'));
+      }, ms);
+      (value as PromiseLike<unknown>).then(
+        (result) => {
+          clearTimeout(timer);
+          resolveValue(result);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
   }
 
   private async applyLater(value: PromiseLike<unknown>, exchange: Exchange): Promise<void> {
@@ -428,7 +478,7 @@ export class Kernel {
         if (answer !== undefined) return applyResult(exchange, answer);
       }
       if (readBody && lookup.loadBody !== false && !request.loaded) await request.load();
-      applyResult(exchange, await lookup.handle(request, exchange.response));
+      applyResult(exchange, await this.bounded(lookup.handle(request, exchange.response), request));
     } catch (error) {
       await this.redirected(error, exchange, visited, readBody);
     }
@@ -463,6 +513,9 @@ export class Kernel {
         try {
           const replacement = await this.hooks.onAbort.promise(error, request, exchange.response);
           if (replacement instanceof Response) {
+            // The error's own headers (Allow on a 405, WWW-Authenticate on a 401) belong to any
+            // response for it; the replacement may still set its own value.
+            if (error.headers) for (const name of Object.keys(error.headers)) if (!replacement.headerMap.has(name)) replacement.headerMap.set(name, error.headers[name]);
             exchange.response = replacement;
             return;
           }
@@ -500,6 +553,9 @@ export class Kernel {
     const { request } = exchange;
     const original = { url: request.url, path: request.path, query: request.query_string, method: request.method, response: exchange.response };
     request.context[ERROR_DOCUMENT] = error.status;
+    // The error page is routed at its own path; these keep what the client asked for.
+    request.environ['hickory.original_path'] = original.path;
+    request.environ['hickory.original_url'] = original.url;
     exchange.response = new this.ResponseClass();
     try {
       request.rewrite(path);
@@ -534,8 +590,16 @@ export class Kernel {
     await this.ready();
     if (this.state !== 'ready') throw coreError('HICKORY_ERR_CLOSED', 'listen() after close()');
     const config = this.config;
+    // Node checks both timeouts only every `connectionsCheckingInterval` (30 s by default), so a
+    // short headers_timeout would not be enforced: check at a quarter of the shorter one (≤ 1 s).
+    const checkEvery = Math.max(10, Math.min(1_000, Math.floor(Math.min(config.headers_timeout, config.request_timeout) / 4)));
     const server = createServer(
-      { headersTimeout: config.headers_timeout, requestTimeout: config.request_timeout, keepAliveTimeout: config.keep_alive_timeout },
+      {
+        headersTimeout: config.headers_timeout,
+        requestTimeout: config.request_timeout,
+        keepAliveTimeout: config.keep_alive_timeout,
+        connectionsCheckingInterval: checkEvery,
+      },
       this.callback(),
     );
     const host = options.host ?? '127.0.0.1';

@@ -104,7 +104,6 @@ export function defineRenderer<O extends RendererOptions = RendererOptions>(defi
       }
       let render: ((job: RenderJob) => Promise<string>) | undefined;
       kernel.hooks.ready.tapPromise(pluginName, async () => {
-        checkDefaultRenderer(kernel);
         const context = makeContext(kernel, name, options);
         const engine = await create(context, (options ?? {}) as O);
         render = renderWith(engine, context, kernel);
@@ -163,14 +162,4 @@ function safeLocate(engine: RendererEngine, error: unknown): EngineLocation | un
   } catch {
     return undefined;
   }
-}
-
-// Any renderer can tell, once every plugin is applied, whether `default_renderer` names an engine.
-function checkDefaultRenderer(kernel: Kernel): void {
-  const wanted = kernel.config.default_renderer;
-  if (wanted === undefined || kernel.hooks.render.get(wanted)?.isUsed()) return;
-  const used = [...(kernel.hooks.render as unknown as { _map: Map<string, { isUsed(): boolean }> })._map]
-    .filter(([, hook]) => hook.isUsed())
-    .map(([key]) => key);
-  throw rendererError('HICKORY_ERR_RENDERER_DEFAULT_RENDERER', wanted, used.join(', ') || 'none');
 }

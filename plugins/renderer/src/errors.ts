@@ -16,8 +16,6 @@ export const RENDERER_ERRORS = Object.freeze({
     'Template name %s (engine "%s") does not name a file inside template_path %s: use a relative name such as "books/list.html", without "..", "\\" or NUL.',
   HICKORY_ERR_RENDERER_TEMPLATE_MISSING: 'Template "%s" (engine "%s") was not found under template_path %s.',
   HICKORY_ERR_RENDERER_TEMPLATE_FAILED: 'Template "%s" (engine "%s") failed%s: %s',
-  HICKORY_ERR_RENDERER_DEFAULT_RENDERER:
-    'default_renderer "%s" names no engine in use (engines in use: %s): add that renderer with kernel.use(), or fix the name.',
 } as const);
 
 /** A code of {@link RENDERER_ERRORS}. */

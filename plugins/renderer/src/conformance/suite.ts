@@ -186,7 +186,7 @@ export function runRendererConformance(options: ConformanceOptions): void {
       const kernel = await app();
       await assert.rejects(kernel.render(`no-such-engine:${fixtures.hello}`, {}), { code: 'HICKORY_ERR_NO_RENDERER' });
       await kernel.close();
-      await assert.rejects(app({ default_renderer: 'no-such-engine' }), { code: 'HICKORY_ERR_RENDERER_DEFAULT_RENDERER' });
+      await assert.rejects(app({ default_renderer: 'no-such-engine' }), { code: 'HICKORY_ERR_CONFIG_VALUE', message: /default_renderer.*names engine "no-such-engine", but no renderer plugin handles it/ });
     });
 
     test('bad renderer configuration fails at ready() naming the key', async () => {
