@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { createKernel } from '@hickory/core';
 import { dispatchPlugin } from '@hickory/dispatch';
 import { restPlugin } from '@hickory/rest';
-import { BookStore, GenericBooksController, GenericItemsController } from '../sandbox/src/controllers/books.ts';
+import { BookStore, GenericBooksController, GenericItemsController } from '@hickory/sandbox/controllers/books';
 import { bothWays } from './rest-harness.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

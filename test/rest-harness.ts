@@ -39,7 +39,7 @@ export async function bothWays(make: () => Kernel, body: (send: Send, how: strin
   try {
     await body(async (call) => {
       const res = await injected.inject({ method: call.method as 'GET', url: call.url, headers: headersOf(call), payload: call.form ?? '' });
-      return { status: res.statusCode, headers: res.headers, body: res.body };
+      return { status: res.statusCode, headers: res.headers as Answer['headers'], body: res.body };
     }, 'inject');
   } finally {
     await injected.close();
