@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { abort } from '@hickory/core';
-import { expose, when } from '@hickory/dispatch';
+import { abort, redirect, request } from '@hickory/core';
+import { expose, renderingFor, when } from '@hickory/dispatch';
 import { RestController } from '@hickory/rest';
 
 /** A record of the books collection: `id` is assigned by the service, `name` comes from the client. */
@@ -101,8 +101,6 @@ function requireName(name: unknown): string {
   return name as string;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 // ---- The generic style (recommended): generic methods plus when(), an item through _lookup ----
 
 /**
@@ -197,13 +195,52 @@ export class GenericItemsController {
 // ---- The class style: RestController ----
 
 /**
- * `/books/` of the class style (spec section E): `get_all`, `get_one`, `new`, `edit`, `post`,
- * `put`, `get_delete`, `delete`, and the custom action `checkout` (POST `/books/<id>/checkout`).
- * The HTML pages post with `_method=put|delete`, as browser forms must.
+ * True when the `Accept` header weighs `text/html` above `application/json`, as browsers
+ * submitting a form do; no header, `*\/*` or JSON first → false.
  *
  * @example
  * ```ts
- * // GET /books/ → [...]; POST /books/ name=Dune → {"id":"1","name":"Dune"}; GET /books/1/edit → a form
+ * prefersHtml('text/html,application/xhtml+xml,*\/*;q=0.8'); // true
+ * prefersHtml('*\/*'); // false
+ * ```
+ */
+export function prefersHtml(accept: string | undefined): boolean {
+  return accept !== undefined && weightOf(accept, 'text', 'html') > weightOf(accept, 'application', 'json');
+}
+
+// The q of the most specific range matching type/subtype (0 when none does).
+function weightOf(accept: string, type: string, subtype: string): number {
+  let specificity = -1;
+  let weight = 0;
+  for (const part of accept.split(',')) {
+    const [range = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const level = range === `${type}/${subtype}` ? 2 : range === `${type}/*` ? 1 : range === '*/*' ? 0 : -1;
+    if (level <= specificity) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    specificity = level;
+    weight = q === undefined ? 1 : Number(q.slice(2)) || 0;
+  }
+  return weight;
+}
+
+// A browser's form submission goes back to the list (303, so the browser follows with a GET);
+// API clients get the JSON answer. The pages (`sandbox/templates/books/`) live at `/books/` too.
+function answer<T>(value: T): T {
+  if (prefersHtml(request.raw.headers.accept)) redirect('/books/', { code: 303 });
+  return value;
+}
+
+/**
+ * `/books/` of the class style (spec section E): `get_all`, `get_one`, `new`, `edit`, `post`,
+ * `put`, `get_delete`, `delete`, and the custom action `checkout` (POST `/books/<id>/checkout`).
+ * The list and a book are HTML pages by default and JSON for `Accept: application/json` or
+ * `.json`; the forms post with `_method=put|delete`, as browser forms must, and a browser is
+ * sent back to the list (303) while API clients get JSON.
+ *
+ * @example
+ * ```ts
+ * // GET /books/ (Accept: application/json) → [...]; POST /books/ name=Dune → {"id":"1","name":"Dune"}
+ * // GET /books/1/edit → a form
  * ```
  */
 export class BooksController extends RestController {
@@ -213,53 +250,58 @@ export class BooksController extends RestController {
     super();
   }
 
+  @expose('books/list.ejs')
   @expose('json')
-  get_all(): Book[] {
-    return this.store.list();
+  get_all(): Book[] | { books: Book[] } {
+    const books = this.store.list();
+    return renderingFor()?.mediaType === 'application/json' ? books : { books };
   }
 
+  @expose('books/show.ejs')
   @expose('json')
   get_one(id: string): Book {
-    return this.store.get(id) ?? abort(404, `No book with id ${JSON.stringify(id)}.`);
+    return this.find(id);
   }
 
-  @expose()
-  new(): string {
-    return '<h1>New book</h1><form method="post" action="./"><input name="name"><button>Create</button></form>\n';
+  @expose('books/new.ejs')
+  new(): Record<string, never> {
+    return {};
   }
 
-  @expose()
-  edit(id: string): string {
-    const book = this.get_one(id);
-    return `<h1>Edit ${escapeHtml(book.name)}</h1><form method="post" action="../${encodeURIComponent(book.id)}?_method=put"><input name="name" value="${escapeHtml(book.name)}"><button>Save</button></form>\n`;
+  @expose('books/edit.ejs')
+  edit(id: string): Book {
+    return this.find(id);
   }
 
   @expose('json')
   post(name: string): Book {
-    return this.store.create(requireName(name));
+    return answer(this.store.create(requireName(name)));
   }
 
   @expose('json')
   put(id: string, name: string): Book {
-    this.get_one(id);
-    return this.store.update(id, requireName(name))!;
+    this.find(id);
+    return answer(this.store.update(id, requireName(name))!);
   }
 
-  @expose()
-  get_delete(id: string): string {
-    const book = this.get_one(id);
-    return `<h1>Delete ${escapeHtml(book.name)}?</h1><form method="post" action="../${encodeURIComponent(book.id)}"><input type="hidden" name="_method" value="delete"><button>Delete</button></form>\n`;
+  @expose('books/delete.ejs')
+  get_delete(id: string): Book {
+    return this.find(id);
   }
 
   @expose('json')
   delete(id: string): Record<string, never> {
     if (!this.store.remove(id)) abort(404, `No book with id ${JSON.stringify(id)}.`);
-    return {};
+    return answer({});
   }
 
   @expose('json')
   checkout(id: string): Book & { checked_out: boolean } {
     return this.store.checkout(id) ?? abort(404, `No book with id ${JSON.stringify(id)}.`);
+  }
+
+  private find(id: string): Book {
+    return this.store.get(id) ?? abort(404, `No book with id ${JSON.stringify(id)}.`);
   }
 }
 
