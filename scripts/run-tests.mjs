@@ -18,7 +18,7 @@ function find(dir, out) {
   return out;
 }
 
-const files = ['core', 'plugins', 'sandbox', 'test', 'benchmarks']
+const files = ['core', 'plugins', 'hickory', 'sandbox', 'test', 'benchmarks']
   .flatMap((dir) => {
     try {
       return find(join(root, dir), []);

@@ -66,6 +66,7 @@ test('loadConfig errors name the file and the problem', async (t) => {
     'extra.json': '{ "app": {}, "routes": [] }',
     'port.json': '{ "server": { "port": 70000 } }',
     'host.json': '{ "server": { "host": "" } }',
+    'prot.json': '{ "server": { "prot": 80 } }',
     'config.yaml': 'app: {}',
   });
   const cases: Array<[string, RegExp]> = [
@@ -75,6 +76,7 @@ test('loadConfig errors name the file and the problem', async (t) => {
     ['extra.json', /unknown top-level key "routes"/],
     ['port.json', /server\.port must be a port number \(got 70000\)/],
     ['host.json', /server\.host must be/],
+    ['prot.json', /unknown key "server\.prot" \(server has "host" and "port"\)/],
     ['config.yaml', /\.js, \.mjs, \.ts or \.json/],
     ['missing.json', /ENOENT|no such file/],
   ];

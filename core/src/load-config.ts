@@ -46,6 +46,9 @@ export async function loadConfig(path: string): Promise<HickoryConfigFile> {
   const { server = {}, app = {}, ...rest } = raw as { server?: Partial<ServerConfig>; app?: KernelConfig };
   const extra = Object.keys(rest).filter((k) => k !== 'default');
   if (extra.length) throw coreError('HICKORY_ERR_CONFIG_FILE', file, `unknown top-level key "${extra[0]}" (a config file has "server" and "app")`);
+  if (typeof server !== 'object' || server === null) throw coreError('HICKORY_ERR_CONFIG_FILE', file, 'server must be an object such as { host, port }');
+  const unknownServerKey = Object.keys(server).find((k) => k !== 'host' && k !== 'port');
+  if (unknownServerKey) throw coreError('HICKORY_ERR_CONFIG_FILE', file, `unknown key "server.${unknownServerKey}" (server has "host" and "port")`);
   const port = server.port ?? 8080;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw coreError('HICKORY_ERR_CONFIG_FILE', file, `server.port must be a port number (got ${String(port)})`);
   const host = server.host ?? '127.0.0.1';

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The `hickory` command. In a source checkout (src/ present) it runs the TypeScript sources under
 // tsx, re-executing Node with the flags that needs; an installed package runs its build (dist/).
+// tsx is named by its resolved URL, not by name: `--import tsx` would resolve from the user's
+// working directory, where tsx is usually not installed.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +13,8 @@ const built = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 if (!existsSync(source)) {
   await import(built);
 } else {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', source, ...process.argv.slice(2)], {
+  const tsx = import.meta.resolve('tsx');
+  const child = spawn(process.execPath, ['--conditions=source', '--import', tsx, source, ...process.argv.slice(2)], {
     stdio: 'inherit',
   });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));

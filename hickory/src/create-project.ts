@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliError } from './errors.ts';
 import { projectFiles } from './project-files.ts';
 
 /** The project templates `hickory create --template` offers. */
@@ -12,7 +13,8 @@ export type ProjectTemplate = (typeof PROJECT_TEMPLATES)[number];
 
 /**
  * The dependency spec for `hickory` in a new project: the published version, or, when the command
- * runs from a source checkout (no `dist/`), a `file:` link to that checkout's package.
+ * runs from a source checkout (its `src/` is there; a published package ships only `dist/`), a
+ * `file:` link to that checkout's package. `HICKORY_DEPENDENCY` overrides both.
  *
  * @example
  * ```ts
@@ -22,12 +24,13 @@ export type ProjectTemplate = (typeof PROJECT_TEMPLATES)[number];
 export function hickoryDependency(): string {
   const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   if (process.env.HICKORY_DEPENDENCY) return process.env.HICKORY_DEPENDENCY;
-  return existsSync(join(packageDir, 'dist')) ? '^0.1.0' : `file:${packageDir}`;
+  return existsSync(join(packageDir, 'src', 'cli.ts')) ? `file:${packageDir}` : '^0.1.0';
 }
 
 /**
  * `hickory create <name>`: writes a new project (package.json, config, root controller, a template,
- * tests) into a new folder. Refuses to touch a folder that exists.
+ * tests) into a new folder and returns its absolute path. Refuses to touch a folder that exists
+ * (`HICKORY_ERR_CLI_EXISTS`) and an unknown template (`HICKORY_ERR_CLI_TEMPLATE`).
  *
  * @example
  * ```ts
@@ -36,10 +39,10 @@ export function hickoryDependency(): string {
  */
 export async function createProject(target: string, template: string): Promise<string> {
   if (!(PROJECT_TEMPLATES as readonly string[]).includes(template)) {
-    throw new Error(`unknown template "${template}": choose ${PROJECT_TEMPLATES.join(' or ')}`);
+    throw cliError('HICKORY_ERR_CLI_TEMPLATE', template, PROJECT_TEMPLATES.join(' or '));
   }
   const dir = resolve(target);
-  if (existsSync(dir)) throw new Error(`${dir} already exists: choose a new folder name`);
+  if (existsSync(dir)) throw cliError('HICKORY_ERR_CLI_EXISTS', dir);
   const name = basename(dir).toLowerCase().replace(/[^a-z0-9-_.]/g, '-');
   const files = projectFiles(name, template as ProjectTemplate, hickoryDependency());
   for (const [path, text] of Object.entries(files)) {

@@ -11,8 +11,16 @@
  */
 export { createApp } from './create-app.ts';
 export { requestLog, consoleLogger } from './request-log.ts';
-export { serve, defaultWorkers, type ServeOptions } from './serve.ts';
-export { createProject, PROJECT_TEMPLATES, type ProjectTemplate } from './create-project.ts';
+export { serve, defaultWorkers, closeOnSignals, type ServeOptions } from './serve.ts';
+export { superviseWorkers, type WorkerMessage } from './workers.ts';
+export { superviseWithReload } from './reload.ts';
+export { watchTree, isIgnoredName, type TreeWatcher } from './watch-tree.ts';
+export { loadApp, configFile, listenOn, type LoadedApp } from './load-app.ts';
+export { parseCli, type CliCommand } from './cli-args.ts';
+export { HELP, hickoryVersion } from './help.ts';
+export { CLI_ERRORS, cliError, oneLine, type CliErrorCode } from './errors.ts';
+export { createProject, hickoryDependency, PROJECT_TEMPLATES, type ProjectTemplate } from './create-project.ts';
+export { projectFiles } from './project-files.ts';
 export * from '@hickory/core';
 export * from '@hickory/dispatch';
 export * from '@hickory/rest';

@@ -1,7 +1,8 @@
 import { definePlugin, type Logger } from '@hickory/core';
 
 /**
- * Logs one line per request (`GET /books/ 200 1.2ms`): 4xx as warnings, 5xx as errors.
+ * Logs one line per request (`GET /books/ 200 1.2ms`): 4xx as warnings, 5xx as errors. The
+ * path is the one the client asked for, without the query string (which may hold secrets).
  *
  * @example
  * ```ts
@@ -13,7 +14,7 @@ export const requestLog = definePlugin<{ logger?: Logger } | undefined>({
   apply(kernel, options) {
     const logger = options?.logger ?? kernel.logger;
     kernel.hooks.onResponse.tap('hickory-request-log', (request, _response, info) => {
-      const line = `${request.method} ${request.url} ${info.status} ${info.duration.toFixed(1)}ms${info.completed ? '' : ' (client left)'}`;
+      const line = `${request.raw.method ?? request.method} ${requestedPath(request.raw.url ?? request.url)} ${info.status} ${info.duration.toFixed(1)}ms${info.completed ? '' : ' (client left)'}`;
       if (info.status >= 500) logger.error(line);
       else if (info.status >= 400) logger.warn(line);
       else logger.info(line);
@@ -34,6 +35,11 @@ export const consoleLogger: Logger = Object.freeze({
   warn: (message: string, ...details: unknown[]) => console.warn(stamp('warn', message), ...details),
   error: (message: string, ...details: unknown[]) => console.error(stamp('error', message), ...details),
 });
+
+function requestedPath(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
 
 function stamp(level: string, message: string): string {
   return `${new Date().toISOString()} [${process.pid}] ${level} ${message}`;

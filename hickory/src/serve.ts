@@ -1,19 +1,23 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { loadConfig, type Kernel } from '@hickory/core';
-import { createApp } from './create-app.ts';
-import { consoleLogger, requestLog } from './request-log.ts';
+import type { Kernel, Logger } from '@hickory/core';
+import { oneLine } from './errors.ts';
+import { listenOn, loadApp } from './load-app.ts';
+import { consoleLogger } from './request-log.ts';
+import { superviseWorkers, type WorkerMessage } from './workers.ts';
 
 /** Options of `hickory serve`. */
 export interface ServeOptions {
   /** Path of the config file (`.js`, `.mjs`, `.ts`, `.json`). */
   config: string;
-  /** Overrides `server.port` of the config file. */
+  /** Overrides `server.port` of the config file (0 picks a free port). */
   port?: number;
   /** Overrides `server.host` of the config file. */
   host?: string;
   /** Processes to run with `node:cluster`; 1 serves from this process. */
   workers?: number;
+  /** Where the request log and the lifecycle lines go (default: the console). */
+  logger?: Logger;
 }
 
 /**
@@ -30,9 +34,11 @@ export function defaultWorkers(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /**
- * `hickory serve`: loads the config file, serves the app, logs a line per request and shuts down
- * gracefully on SIGINT/SIGTERM. With several workers, this process supervises them: a worker that
- * dies is replaced, and a signal stops them all gracefully.
+ * `hickory serve`: loads the config file, serves the app, prints `hickory serving <url>`, logs a
+ * line per request and shuts down gracefully on SIGINT/SIGTERM (in-flight requests finish, then
+ * the process exits 0). With several workers this process loads the app once to check it, then
+ * supervises them: a worker that dies is replaced, and a signal stops them all gracefully.
+ * Problems are thrown as one-line errors naming the file or the address.
  *
  * @example
  * ```ts
@@ -40,70 +46,59 @@ export function defaultWorkers(env: NodeJS.ProcessEnv = process.env): number {
  * ```
  */
 export async function serve(options: ServeOptions): Promise<void> {
+  const logger = options.logger ?? consoleLogger;
+  if (cluster.isWorker) return serveWorker(options, logger);
   const workers = options.workers ?? defaultWorkers();
-  if (workers > 1 && cluster.isPrimary) {
-    // Load once here so that a broken config fails fast, before any worker starts.
-    const { server } = await loadConfig(options.config);
-    superviseWorkers(workers, options.host ?? server.host);
+  if (workers > 1) {
+    // Fail fast with one line, rather than once per worker.
+    const { app } = await loadApp(options.config, logger);
+    await app.close();
+    superviseWorkers(workers, logger);
     return;
   }
-  await serveHere(options);
+  const { app, server } = await loadApp(options.config, logger);
+  // Before the URL is printed: whoever reads it may signal at once.
+  closeOnSignals(app, logger);
+  const { url } = await listenOn(app, options.host ?? server.host, options.port ?? server.port);
+  console.log(`hickory serving ${url}`);
+  process.send?.({ hickory: 'listening', url } satisfies WorkerMessage);
 }
 
-async function serveHere(options: ServeOptions): Promise<Kernel> {
-  const { server, app: config } = await loadConfig(options.config);
-  const app = createApp({ logger: consoleLogger, ...config }).use(requestLog);
-  await app.ready();
-  const { url } = await app.listen({ port: options.port ?? server.port, host: options.host ?? server.host });
-  if (cluster.isWorker) process.send?.({ hickory: 'listening', url });
-  else console.log(`hickory serving ${url}`);
+async function serveWorker(options: ServeOptions, logger: Logger): Promise<void> {
+  try {
+    const { app, server } = await loadApp(options.config, logger);
+    closeOnSignals(app, logger);
+    const { url } = await listenOn(app, options.host ?? server.host, options.port ?? server.port);
+    process.send?.({ hickory: 'listening', url } satisfies WorkerMessage);
+  } catch (error) {
+    // The primary prints it once and stops the others, rather than every worker printing it.
+    const message = oneLine((error as Error).message);
+    process.send?.({ hickory: 'failed', message } satisfies WorkerMessage, () => process.exit(1));
+  }
+}
+
+/**
+ * Closes the app gracefully on the first SIGINT or SIGTERM, then exits 0 (1 if closing failed).
+ *
+ * @example
+ * ```ts
+ * closeOnSignals(app, consoleLogger);
+ * ```
+ */
+export function closeOnSignals(app: Kernel, logger: Logger): void {
   let closing = false;
-  const stop = (signal: string) => {
+  const stop = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    consoleLogger.info(`${signal}: closing gracefully`);
+    logger.info(`${signal}: closing gracefully`);
     app.close().then(
       () => process.exit(0),
-      (error) => {
-        consoleLogger.error('close failed', error);
+      (error: unknown) => {
+        logger.error('closing failed', error);
         process.exit(1);
       },
     );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  return app;
-}
-
-function superviseWorkers(count: number, host: string): void {
-  let stopping = false;
-  let announced = false;
-  const start = () => {
-    const worker = cluster.fork();
-    worker.on('message', (message: { hickory?: string; url?: string }) => {
-      if (message?.hickory === 'listening' && !announced) {
-        announced = true;
-        console.log(`hickory serving ${message.url} (${count} workers, host ${host})`);
-      }
-    });
-  };
-  for (let i = 0; i < count; i++) start();
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-      return;
-    }
-    consoleLogger.error(`worker ${worker.process.pid} died (${signal ?? code}); starting another`);
-    start();
-  });
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    consoleLogger.info(`${signal}: stopping ${count} workers gracefully`);
-    const alive = Object.values(cluster.workers ?? {});
-    if (alive.length === 0) process.exit(0);
-    for (const worker of alive) worker?.process.kill('SIGTERM');
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }

@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseCli } from './cli-args.ts';
+
+test('parseCli reads serve with every option, and create with a template', () => {
+  assert.deepEqual(parseCli(['serve', 'app.ts', '--port=0', '--host', '0.0.0.0', '--workers', '3', '--reload']), {
+    command: 'serve', config: 'app.ts', port: 0, host: '0.0.0.0', reload: true, workers: 3,
+  });
+  assert.deepEqual(parseCli(['serve', 'app.json']), { command: 'serve', config: 'app.json', port: undefined, host: undefined, reload: false, workers: undefined });
+  assert.deepEqual(parseCli(['create', 'shop', '--template', 'rest-api']), { command: 'create', name: 'shop', template: 'rest-api' });
+  assert.deepEqual(parseCli(['create', 'shop']), { command: 'create', name: 'shop', template: 'base' });
+  assert.deepEqual(parseCli(['-h']), { command: 'help' });
+  assert.deepEqual(parseCli(['serve', 'x', '--version']), { command: 'version' });
+});
+
+test('parseCli throws HICKORY_ERR_CLI_USAGE with a one-line hint', () => {
+  const cases: Array<[string[], string]> = [
+    [['serve', 'x', '--port', '70000'], '--port takes a whole number from 0 to 65535, got "70000" (see hickory --help)'],
+    [['serve', 'x', '--workers', '1.5'], '--workers takes a whole number from 1 to 1024, got "1.5" (see hickory --help)'],
+    [['serve', 'x', '--reload=yes'], '--reload takes no value (see hickory --help)'],
+    [['create', 'x', '--port', '1'], 'hickory create takes no --port (see hickory --help)'],
+    [['serve', 'x', '--host='], '--host needs an address (see hickory --help)'],
+  ];
+  for (const [argv, message] of cases) {
+    assert.throws(() => parseCli(argv), { code: 'HICKORY_ERR_CLI_USAGE', message }, argv.join(' '));
+  }
+});

@@ -1,0 +1,101 @@
+import { parseArgs } from 'node:util';
+import { cliError } from './errors.ts';
+
+/** What the command line asks for, once parsed and checked. */
+export type CliCommand =
+  | { readonly command: 'help' }
+  | { readonly command: 'version' }
+  | {
+      readonly command: 'serve';
+      readonly config: string;
+      readonly port?: number;
+      readonly host?: string;
+      readonly reload: boolean;
+      readonly workers?: number;
+    }
+  | { readonly command: 'create'; readonly name: string; readonly template: string };
+
+// The options each command accepts; any other option is a usage error naming it.
+const OPTIONS = {
+  serve: ['port', 'host', 'reload', 'workers'],
+  create: ['template'],
+} as const;
+
+/**
+ * Parses the arguments of the `hickory` command (without `node` and the script). Throws
+ * `HICKORY_ERR_CLI_USAGE` with a one-line hint for an unknown command or option, a missing or
+ * extra argument, or a bad number.
+ *
+ * @example
+ * ```ts
+ * parseCli(['serve', 'config.ts', '--workers', '2']);
+ * // { command: 'serve', config: 'config.ts', reload: false, workers: 2, ... }
+ * ```
+ */
+export function parseCli(argv: readonly string[]): CliCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        reload: { type: 'boolean' },
+        workers: { type: 'string' },
+        template: { type: 'string' },
+        version: { type: 'boolean', short: 'v' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw usage(describeParseError(error as Error & { code?: string }, argv));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { command: 'help' };
+  if (values.version) return { command: 'version' };
+  const [command, target, ...extra] = positionals;
+  if (command === undefined) throw usage('missing command: hickory serve <config> or hickory create <name>');
+  if (command !== 'serve' && command !== 'create') throw usage(`unknown command "${command}"`);
+  const given = Object.keys(values) as (keyof typeof values)[];
+  const foreign = given.find((name) => !(OPTIONS[command] as readonly string[]).includes(name));
+  if (foreign) throw usage(`hickory ${command} takes no --${foreign}`);
+  if (extra.length) throw usage(`unexpected argument "${extra[0]}"`);
+  if (command === 'create') {
+    if (!target) throw usage('create needs a folder name: hickory create <name>');
+    return { command, name: target, template: values.template ?? 'base' };
+  }
+  if (!target) throw usage('serve needs a config file: hickory serve <config>');
+  const host = values.host;
+  if (host !== undefined && !host) throw usage('--host needs an address');
+  return {
+    command,
+    config: target,
+    port: wholeNumber(values.port, 'port', 0, 65535),
+    host,
+    reload: values.reload ?? false,
+    workers: wholeNumber(values.workers, 'workers', 1, 1024),
+  };
+}
+
+function usage(message: string) {
+  return cliError('HICKORY_ERR_CLI_USAGE', message);
+}
+
+function wholeNumber(value: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(n >= min && n <= max)) throw usage(`--${name} takes a whole number from ${min} to ${max}, got "${value}"`);
+  return n;
+}
+
+// parseArgs's own messages are long and mention its API; say the same thing in a few words.
+function describeParseError(error: Error & { code?: string }, argv: readonly string[]): string {
+  const option = /'(-[^'\s]*)/.exec(error.message)?.[1] ?? argv.find((a) => a.startsWith('-')) ?? '';
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option}`;
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    return /argument missing/.test(error.message) ? `${option.split(' ')[0]} needs a value` : `${option} takes no value`;
+  }
+  return error.message.split('\n')[0]!;
+}

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { text } from 'node:stream/consumers';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { request } from '@hickory/core';
+import { expose, route } from '@hickory/dispatch';
+import { UploadedFile } from '@hickory/multipart';
+import { RestController } from '@hickory/rest';
+import { createApp } from './create-app.ts';
+
+class Books extends RestController {
+  @expose('json') get_all() { return [{ id: '1' }]; }
+  @expose('json') get_one(id: string) { return { id }; }
+}
+
+class Root {
+  books = new Books();
+  @expose() index() { return 'home'; }
+  @expose('page.ejs') ejs() { return { name: '<ejs>' }; }
+  @expose('page.njk') nunjucks() { return { name: '<njk>' }; }
+  @expose('page.hbs') handlebars() { return { name: '<hbs>' }; }
+  @expose('json')
+  async upload() {
+    const file = request.POST['file'];
+    assert.ok(file instanceof UploadedFile);
+    return { filename: file.filename, type: file.type, size: file.size, text: await text(file.file) };
+  }
+}
+route(Root, 'opening-times', expose()(() => '9-5'));
+
+let dir = '';
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'hickory-create-app-'));
+  await writeFile(join(dir, 'page.ejs'), 'ejs says <%= name %>');
+  await writeFile(join(dir, 'page.njk'), 'nunjucks says {{ name }}');
+  await writeFile(join(dir, 'page.hbs'), 'handlebars says {{ name }}');
+  await writeFile(join(dir, 'hello.txt'), 'static hello\n');
+});
+after(() => rm(dir, { recursive: true, force: true }));
+
+test('createApp serves routes, all three template engines, uploads, static files and REST', async () => {
+  const app = createApp({ root: new Root(), template_path: dir, static_root: dir, logger: false });
+  try {
+    const home = await app.inject('/');
+    assert.equal(home.statusCode, 200);
+    assert.equal(home.body, 'home');
+    assert.equal((await app.inject('/opening-times')).body, '9-5');
+
+    assert.equal((await app.inject('/ejs')).body, 'ejs says &lt;ejs&gt;');
+    assert.equal((await app.inject('/nunjucks')).body, 'nunjucks says &lt;njk&gt;');
+    assert.equal((await app.inject('/handlebars')).body, 'handlebars says &lt;hbs&gt;');
+
+    const boundary = 'hickoryboundary';
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/upload',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nuploaded bytes\r\n--${boundary}--\r\n`,
+    });
+    assert.equal(upload.statusCode, 200, upload.body);
+    assert.deepEqual(upload.json(), { filename: 'a.txt', type: 'text/plain', size: 14, text: 'uploaded bytes' });
+
+    const file = await app.inject('/hello.txt');
+    assert.equal(file.statusCode, 200);
+    assert.equal(file.body, 'static hello\n');
+    assert.match(String(file.headers['content-type']), /^text\/plain/);
+
+    assert.deepEqual((await app.inject('/books/')).json(), [{ id: '1' }]);
+    assert.deepEqual((await app.inject('/books/7')).json(), { id: '7' });
+    const post = await app.inject({ method: 'POST', url: '/books/' });
+    assert.equal(post.statusCode, 405);
+    assert.equal(post.headers.allow, 'GET, HEAD, OPTIONS');
+  } finally {
+    await app.close();
+  }
+});

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { PROJECT_TEMPLATES } from './create-project.ts';
+
+/**
+ * The text of `hickory --help`.
+ *
+ * @example
+ * ```ts
+ * console.log(HELP);
+ * ```
+ */
+export const HELP = `Usage: hickory <command> [options]
+
+Commands:
+  serve <config>      Serve the app of a config file (.js, .mjs, .ts or .json)
+      --port <n>          Port (overrides server.port; 0 picks a free one)
+      --host <addr>       Address (overrides server.host)
+      --reload            Restart when a file under the config file's folder changes
+      --workers <n>       Run n processes (default: one per core with NODE_ENV=production, else 1)
+  create <name>       Make a new project in the new folder <name>
+      --template <t>      ${PROJECT_TEMPLATES.join(' or ')} (default base)
+
+Options:
+  -v, --version       Print the version
+  -h, --help          Print this help
+`;
+
+/**
+ * The version of the `hickory` package (its package.json).
+ *
+ * @example
+ * ```ts
+ * hickoryVersion(); // '0.1.0'
+ * ```
+ */
+export function hickoryVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}

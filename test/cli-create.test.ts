@@ -1,0 +1,73 @@
+// `hickory create`: each template makes a project that passes its own tests and type-checks,
+// offline: the project's node_modules is a link to the repository's.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { promisify } from 'node:util';
+import { get, REPO, run, serveFixture } from './fixtures/cli/harness.ts';
+
+const exec = promisify(execFile);
+let dir = '';
+
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'hickory-cli-create-'));
+});
+after(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function npm(cwd: string, script: string): Promise<string> {
+  // Without NODE_TEST_CONTEXT, the project's `node --test` reports as it would in a terminal.
+  const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+  const { stdout } = await exec('npm', ['run', script], { cwd, timeout: 40_000, env: { ...env, NODE_OPTIONS: '' } });
+  return stdout;
+}
+
+for (const template of ['base', 'rest-api']) {
+  test(`hickory create --template ${template} makes a project that passes its own tests and type-checks`, async () => {
+    const name = `my-${template}`;
+    const { code, stdout, stderr } = await run(['create', name, '--template', template], dir);
+    assert.equal(code, 0, stderr);
+    assert.equal(stdout, `hickory: created ${join(dir, name)}\n  cd ${name} && npm install && npm test && npm start\n`);
+    const project = join(dir, name);
+    const pkg = JSON.parse(await readFile(join(project, 'package.json'), 'utf8'));
+    assert.equal(pkg.name, name);
+    assert.equal(pkg.dependencies.hickory, `file:${join(REPO, 'hickory')}`);
+    assert.deepEqual((await readdir(project)).sort(), ['.gitignore', 'config.ts', 'controllers', 'package.json', 'templates', 'test', 'tsconfig.json']);
+
+    await symlink(join(REPO, 'node_modules'), join(project, 'node_modules'), 'dir');
+    const [tested] = await Promise.all([npm(project, 'test'), npm(project, 'typecheck')]);
+    assert.match(tested, /^# pass 1$/m);
+    assert.match(tested, /^# fail 0$/m);
+
+    const { cli, url } = await serveFixture(['config.ts', '--port', '0'], project);
+    try {
+      const home = await get(`${url}/`);
+      assert.equal(home.status, 200);
+      assert.match(home.body, /<h1>(Welcome to Hickory|Books API)<\/h1>/);
+    } finally {
+      cli.stop();
+    }
+  });
+}
+
+test('hickory create refuses an existing folder with one line and exit code 1, leaving it untouched', async () => {
+  const existing = join(dir, 'taken');
+  await mkdir(existing);
+  await writeFile(join(existing, 'keep.txt'), 'mine');
+  const { code, stdout, stderr } = await run(['create', 'taken'], dir);
+  assert.equal(code, 1);
+  assert.equal(stdout, '');
+  assert.equal(stderr, `hickory: ${existing} already exists: choose a new folder name\n`);
+  assert.deepEqual(await readdir(existing), ['keep.txt']);
+});
+
+test('hickory create refuses an unknown template with one line and exit code 1', async () => {
+  const { code, stderr } = await run(['create', 'other', '--template', 'graphql'], dir);
+  assert.equal(code, 1);
+  assert.equal(stderr, 'hickory: Unknown template "graphql": choose base or rest-api\n');
+  await assert.rejects(readdir(join(dir, 'other')));
+});
