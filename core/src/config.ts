@@ -158,6 +158,9 @@ export function resolveConfig(config: KernelConfig, rules: Readonly<Record<strin
     const problem = rule(config[key]);
     if (problem) throw coreError('HICKORY_ERR_CONFIG_VALUE', key, problem);
   }
+  if (config.headers_timeout !== undefined && config.headers_timeout > (config.request_timeout ?? 120_000)) {
+    throw coreError('HICKORY_ERR_CONFIG_VALUE', 'headers_timeout', `must not be longer than request_timeout (${config.headers_timeout} > ${config.request_timeout ?? 120_000} ms)`);
+  }
   const confdir = config.confdir ?? process.cwd();
   const substitute = (path: string | undefined) => path?.replace(/%\(confdir\)s/g, confdir);
   const resolved: ResolvedConfig = {
@@ -169,7 +172,8 @@ export function resolveConfig(config: KernelConfig, rules: Readonly<Record<strin
     confdir,
     body_limit: config.body_limit ?? 1024 * 1024,
     param_limit: config.param_limit ?? 1000,
-    headers_timeout: config.headers_timeout ?? 60_000,
+    // Node refuses a headers timeout longer than the request timeout: the default follows a short request_timeout.
+    headers_timeout: config.headers_timeout ?? Math.min(60_000, config.request_timeout ?? 120_000),
     request_timeout: config.request_timeout ?? 120_000,
     keep_alive_timeout: config.keep_alive_timeout ?? 5_000,
     close_timeout: config.close_timeout ?? 5_000,
