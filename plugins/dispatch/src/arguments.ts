@@ -17,27 +17,29 @@ export function mapArguments(params: ParameterList, remainder: readonly string[]
   if (remainder.length > params.positional && !params.rest) {
     throw new HTTPError(404, 'The resource could not be found.');
   }
-  const args: unknown[] = [];
+  // Without a rest parameter there is one argument per parameter: an exact-size array.
+  const args: unknown[] = params.rest ? [] : new Array<unknown>(params.list.length);
+  let count = 0;
   let next = 0;
   let vars: Variables | undefined;
   for (let i = 0; i < params.list.length; i++) {
     const param = params.list[i]!;
     if (param.rest) {
-      while (next < remainder.length) args.push(remainder[next++]);
+      while (next < remainder.length) args[count++] = remainder[next++];
       break;
     }
     if (param.name === 'kwargs') {
-      args.push(kwargsOf((vars ??= variables()), params.names));
+      args[count++] = kwargsOf((vars ??= variables()), params.names);
       continue;
     }
     if (next < remainder.length) {
-      args.push(remainder[next++]);
+      args[count++] = remainder[next++];
       continue;
     }
     if (param.name !== null) {
       vars ??= variables();
       if (Object.prototype.hasOwnProperty.call(vars, param.name)) {
-        args.push(vars[param.name]);
+        args[count++] = vars[param.name];
         continue;
       }
     }
@@ -45,7 +47,7 @@ export function mapArguments(params: ParameterList, remainder: readonly string[]
       const label = param.name === null ? `#${i + 1}` : `"${param.name}"`;
       throw new HTTPError(400, `Missing required parameter ${label}.`);
     }
-    args.push(undefined);
+    args[count++] = undefined;
   }
   return args;
 }

@@ -21,7 +21,7 @@ export { routeTableOf, isController, RouteTable, ChildEntry, type RouteEntry, ty
 export { parametersOf, type Parameter, type ParameterList } from './parameters.ts';
 export { mapArguments, variablesOf } from './arguments.ts';
 export { resolvePath } from './resolve.ts';
-export { walk, fits, MAX_LOOKUPS, type Resolution, type WalkBudget } from './walk.ts';
+export { walk, walkDirect, fits, MAX_LOOKUPS, type Resolution, type WalkBudget } from './walk.ts';
 export { splitPath, splitExtension, EXTENSION_TYPES, MAX_SEGMENTS, MAX_SEGMENT_BYTES, type PathExtension } from './path.ts';
 export { negotiate } from './negotiate.ts';
 export { selectHandler, allowedMethods, type Handler } from './select.ts';

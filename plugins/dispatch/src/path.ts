@@ -9,7 +9,8 @@ export const MAX_SEGMENT_BYTES = 1024;
  * Splits a raw request path on `/` and percent-decodes each segment once: `%2F`, `..` and `\`
  * stay data inside their segment. A malformed escape or a NUL → 400; more than
  * {@link MAX_SEGMENTS} segments or one over {@link MAX_SEGMENT_BYTES} bytes → 414.
- * The leading `/` gives no segment; a trailing `/` gives a final `''`.
+ * The leading `/` gives no segment; a trailing `/` gives a final `''`. `limit` lowers the
+ * segment limit for a path that continues one already partly routed.
  *
  * @example
  * ```ts
@@ -17,10 +18,22 @@ export const MAX_SEGMENT_BYTES = 1024;
  * splitPath('/files/a%2Fb');     // ['files', 'a/b']
  * ```
  */
-export function splitPath(path: string): string[] {
+export function splitPath(path: string, limit: number = MAX_SEGMENTS): string[] {
   if (path.charCodeAt(0) !== 47 /* / */) throw new HTTPError(400, 'The request path must start with "/".');
-  const segments = path.slice(1).split('/', MAX_SEGMENTS + 1);
-  if (segments.length > MAX_SEGMENTS) throw new HTTPError(414, `The path has more than ${MAX_SEGMENTS} segments.`);
+  // indexOf loops (about three times faster than String.prototype.split here): count, then fill
+  // an array of the exact size.
+  let count = 1;
+  for (let at = path.indexOf('/', 1); at !== -1; at = path.indexOf('/', at + 1)) {
+    if (++count > limit) throw new HTTPError(414, `The path has more than ${MAX_SEGMENTS} segments.`);
+  }
+  const segments = new Array<string>(count);
+  let start = 1;
+  for (let i = 0; i < count - 1; i++) {
+    const end = path.indexOf('/', start);
+    segments[i] = path.slice(start, end);
+    start = end + 1;
+  }
+  segments[count - 1] = path.slice(start);
   for (let i = 0; i < segments.length; i++) {
     const raw = segments[i]!;
     let segment = raw;

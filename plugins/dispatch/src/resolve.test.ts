@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Request } from '@hickory/core';
-import { expose, resolvePath, splitPath, walk } from '@hickory/dispatch';
+import { expose, resolvePath, splitPath, walk, walkDirect } from '@hickory/dispatch';
 
 test('resolvePath gives the same answer as the full walk, fast path or not', async () => {
   class Leaf {
@@ -27,4 +27,47 @@ test('resolvePath gives the same answer as the full walk, fast path or not', asy
     );
   }
   await assert.rejects(async () => resolvePath(root, `/${'leaf/'.repeat(70)}`, request), /414|more than 64 segments/);
+});
+
+test('splitPath splits on "/" keeping empty segments, and refuses more than the limit with 414', () => {
+  assert.deepEqual(splitPath('/'), ['']);
+  assert.deepEqual(splitPath('/a/b/'), ['a', 'b', '']);
+  assert.deepEqual(splitPath('/a//b'), ['a', '', 'b']);
+  assert.deepEqual(splitPath('/a/b/c', 3), ['a', 'b', 'c']);
+  assert.throws(() => splitPath('/a/b/c', 2), (e: Error & { status: number }) => e.status === 414);
+  assert.throws(() => splitPath('a/b'), (e: Error & { status: number }) => e.status === 400);
+  assert.equal(splitPath(`/${'x/'.repeat(63)}x`).length, 64);
+  assert.throws(() => splitPath(`/${'x/'.repeat(64)}x`), (e: Error & { status: number }) => e.status === 414);
+});
+
+test('walkDirect answers without a promise when _route is synchronous, with one when _lookup waits', async () => {
+  class Item {
+    @expose() index() { return 'item'; }
+  }
+  class Routed {
+    @expose() show(id: string) { return id; }
+    _route(remainder: readonly string[]) {
+      return [Routed.prototype.show, remainder];
+    }
+  }
+  class Looked {
+    async _lookup(_id: string, ...rest: string[]) {
+      return [new Item(), rest];
+    }
+  }
+  class Root {
+    routed = new Routed();
+    looked = new Looked();
+  }
+  const root = new Root();
+  const request = {} as Request;
+  const sync = walkDirect(root, ['routed', '7'], request);
+  assert.ok(!(sync instanceof Promise), 'a synchronous _route keeps the walk synchronous');
+  assert.equal(sync?.fn, Routed.prototype.show);
+  assert.deepEqual([...sync!.remainder], ['7']);
+  const later = walkDirect(root, ['looked', '9', ''], request);
+  assert.ok(later instanceof Promise, 'an async _lookup makes the walk asynchronous');
+  const found = await later;
+  assert.equal(found?.fn, Item.prototype.index);
+  assert.deepEqual(await walk(root, ['looked', '9', ''], request), found);
 });

@@ -1,7 +1,7 @@
 import type { Request } from '@hickory/core';
 import { MAX_SEGMENTS, splitPath } from './path.ts';
 import { routeTableOf, type RouteTable } from './route-table.ts';
-import { walk, type Resolution } from './walk.ts';
+import { walkDirect, walkInside, type Resolution } from './walk.ts';
 
 const NO_REMAINDER: readonly string[] = Object.freeze([]);
 
@@ -18,14 +18,30 @@ const NO_REMAINDER: readonly string[] = Object.freeze([]);
  * ```
  */
 export function resolvePath(root: object, path: string, request: Request): Resolution | undefined | Promise<Resolution | undefined> {
-  return staticResolve(root, path) ?? walk(root, splitPath(path), request);
+  const found = staticResolve(root, path);
+  if (found !== HANDOFF) return found ?? walkDirect(root, splitPath(path), request);
+  // A `_route` controller reached with no `_lookup`/`_default` above it: the full walk would
+  // arrive there with nothing to fall back on, so it goes on from there (same segment limit).
+  const { controller, table, start, depth } = handoff;
+  handoff.controller = undefined;
+  handoff.table = undefined;
+  return walkInside(controller!, table!, splitPath(path.slice(start - 1), MAX_SEGMENTS - depth), request);
 }
+
+// Where the fast path stopped at a `_route`; read at once by resolvePath (no request in between).
+const HANDOFF = Symbol('handoff');
+const handoff: { controller: object | undefined; table: RouteTable | undefined; start: number; depth: number } = {
+  controller: undefined,
+  table: undefined,
+  start: 0,
+  depth: 0,
+};
 
 // The root's table, remembered: the root is the same object on every request.
 let lastRoot: object | undefined;
 let lastRootTable: RouteTable | undefined;
 
-function staticResolve(root: object, path: string): Resolution | undefined {
+function staticResolve(root: object, path: string): Resolution | undefined | typeof HANDOFF {
   if (path.charCodeAt(0) !== 47 /* / */ || path.includes('%')) return undefined;
   let table: RouteTable | undefined;
   if (root === lastRoot) table = lastRootTable;
@@ -36,7 +52,10 @@ function staticResolve(root: object, path: string): Resolution | undefined {
   }
   let controller = root;
   let start = 1;
-  for (let count = 1; table !== undefined && table.route === undefined && count <= MAX_SEGMENTS; count++) {
+  let fallbacks = false;
+  let count = 1;
+  for (; table !== undefined && table.route === undefined && count <= MAX_SEGMENTS; count++) {
+    if (table.lookup !== undefined || table.default !== undefined) fallbacks = true;
     if (start === path.length) {
       // A trailing slash: the index, when there is one (anything else takes the full walk).
       return table.index !== undefined ? { controller, table, fn: table.index, remainder: NO_REMAINDER, canonical: false } : undefined;
@@ -56,5 +75,10 @@ function staticResolve(root: object, path: string): Resolution | undefined {
     table = child;
     start = end + 1;
   }
-  return undefined;
+  if (table === undefined || table.route === undefined || fallbacks || count > MAX_SEGMENTS) return undefined;
+  handoff.controller = controller;
+  handoff.table = table;
+  handoff.start = start;
+  handoff.depth = count - 1;
+  return HANDOFF;
 }

@@ -1,4 +1,4 @@
-import type { Request } from '@hickory/core';
+import { isThenable, type Request } from '@hickory/core';
 import { dispatchError } from './errors.ts';
 import { exposureOf } from './exposure.ts';
 import { describeValue } from './names.ts';
@@ -57,12 +57,56 @@ export async function walk(
   request: Request,
   budget: WalkBudget = { lookups: 0, routes: 0 },
 ): Promise<Resolution | undefined> {
-  let current = controller;
-  let table = routeTableOf(current);
+  return walkDirect(controller, segments, request, budget);
+}
+
+/**
+ * {@link walk} without a promise when no `_route` or `_lookup` on the way returns one: the
+ * {@link Resolution}, `undefined`, or a promise of either (the walk goes on asynchronously from
+ * the first step that must wait). A throw from a `_route`/`_lookup` that answers at once is
+ * thrown here, not returned as a rejected promise.
+ *
+ * @example
+ * ```ts
+ * const found = walkDirect(root, ['books', '7'], request);
+ * const resolved = found instanceof Promise ? await found : found;
+ * ```
+ */
+export function walkDirect(
+  controller: object,
+  segments: readonly string[],
+  request: Request,
+  budget: WalkBudget = { lookups: 0, routes: 0 },
+): Resolution | undefined | Promise<Resolution | undefined> {
+  const table = routeTableOf(controller);
   if (table === undefined) return undefined;
-  let segs = segments;
+  return walkFrom(controller, table, segments, undefined, request, budget);
+}
+
+/**
+ * {@link walkDirect} from a controller whose route table is already known (the fast path of
+ * `resolvePath` hands over here); internal to this package.
+ *
+ * @example
+ * ```ts
+ * walkInside(books, routeTableOf(books)!, ['7'], request);
+ * ```
+ */
+export function walkInside(controller: object, table: RouteTable, segments: readonly string[], request: Request): Resolution | undefined | Promise<Resolution | undefined> {
+  return walkFrom(controller, table, segments, undefined, request, { lookups: 0, routes: 0 });
+}
+
+// The walk loop from the start of `segs` on `current`; `fallbacks` are the frames collected so far
+// (a `_route` that hands over to another controller continues the same walk).
+function walkFrom(
+  current: object,
+  table: RouteTable,
+  segs: readonly string[],
+  fallbacks: Fallback[] | undefined,
+  request: Request,
+  budget: WalkBudget,
+): Resolution | undefined | Promise<Resolution | undefined> {
   let pos = 0;
-  let fallbacks: Fallback[] | undefined;
   for (;;) {
     const segment = pos < segs.length ? segs[pos]! : undefined;
     if (table.index !== undefined) {
@@ -77,17 +121,13 @@ export async function walk(
     if (table.route !== undefined) {
       if (++budget.routes > MAX_SEGMENTS) return undefined;
       const rest = segs.slice(pos);
-      const next = await callRoute(current, table, rest, request);
-      if (next === undefined) break;
-      if (typeof next[0] === 'function') {
-        return { controller: current, table, fn: next[0], remainder: nonEmpty(next[1], 0), canonical: false };
+      const next = callRoute(current, table, rest, request);
+      if (next instanceof Promise) {
+        const from = current;
+        const frames = fallbacks;
+        return next.then((routed) => afterRoute(routed, from, table, rest, frames, request, budget));
       }
-      if (next[0] === current && sameSegments(next[1], rest)) break;
-      current = next[0];
-      table = routeTableOf(current)!;
-      segs = next[1];
-      pos = 0;
-      continue;
+      return afterRoute(next, current, table, rest, fallbacks, request, budget);
     }
     if (segment === undefined) break;
     const entry = table.find(segment);
@@ -106,7 +146,29 @@ export async function walk(
   return fallbacks === undefined ? undefined : fallBack(fallbacks, request, budget);
 }
 
-async function fallBack(fallbacks: Fallback[], request: Request, budget: WalkBudget): Promise<Resolution | undefined> {
+// What a `_route` answer means for the walk: a function answers, a controller continues the walk
+// inside it, nothing (or no progress) falls back to `_lookup`/`_default`.
+function afterRoute(
+  next: [object | Function, readonly string[]] | undefined,
+  current: object,
+  table: RouteTable,
+  rest: readonly string[],
+  fallbacks: Fallback[] | undefined,
+  request: Request,
+  budget: WalkBudget,
+): Resolution | undefined | Promise<Resolution | undefined> {
+  if (next !== undefined) {
+    if (typeof next[0] === 'function') {
+      return { controller: current, table, fn: next[0], remainder: nonEmpty(next[1], 0), canonical: false };
+    }
+    if (next[0] !== current || !sameSegments(next[1], rest)) {
+      return walkFrom(next[0], routeTableOf(next[0])!, next[1], fallbacks, request, budget);
+    }
+  }
+  return fallbacks === undefined ? undefined : fallBack(fallbacks, request, budget);
+}
+
+function fallBack(fallbacks: Fallback[], request: Request, budget: WalkBudget): Resolution | undefined | Promise<Resolution | undefined> {
   for (let frame = fallbacks.pop(); frame !== undefined; frame = fallbacks.pop()) {
     const rest = frame.segments.slice(frame.pos);
     if (frame.special === '_default') {
@@ -114,38 +176,69 @@ async function fallBack(fallbacks: Fallback[], request: Request, budget: WalkBud
     }
     if (!rest.some((s) => s !== '')) continue; // a _lookup must consume at least one segment
     if (++budget.lookups > MAX_LOOKUPS) return undefined;
-    const result: unknown = await frame.table.lookup!.apply(frame.controller, rest);
-    if (result === undefined || result === null) continue;
-    if (!Array.isArray(result) || (result.length > 1 && !isSegmentList(result[1]))) {
-      throw dispatchError('HICKORY_ERR_DISPATCH_LOOKUP_RESULT', frame.table.owner, describeValue(result));
+    const result: unknown = frame.table.lookup!.apply(frame.controller, rest);
+    if (isThenable(result)) {
+      const at = frame;
+      return Promise.resolve(result).then((settled) => {
+        const found = afterLookup(settled, at, rest, fallbacks, request, budget);
+        return found === NEXT_FRAME ? fallBack(fallbacks, request, budget) : found;
+      });
     }
-    const next: unknown = result[0];
-    const remainder: readonly string[] = result.length > 1 ? (result[1] as string[]) : [];
-    // Not a controller (an unknown id), or no progress (it would loop): not found.
-    if (!isController(next) || remainder.length >= rest.length) return undefined;
-    return walk(next, remainder, request, budget);
+    const found = afterLookup(result, frame, rest, fallbacks, request, budget);
+    if (found !== NEXT_FRAME) return found;
   }
   return undefined;
 }
 
-async function callRoute(
+// Marks a `_lookup` that found nothing: the next frame out is tried.
+const NEXT_FRAME = Symbol('next frame');
+
+function afterLookup(
+  result: unknown,
+  frame: Fallback,
+  rest: readonly string[],
+  fallbacks: Fallback[],
+  request: Request,
+  budget: WalkBudget,
+): Resolution | undefined | Promise<Resolution | undefined> | typeof NEXT_FRAME;
+function afterLookup(result: unknown, frame: Fallback, rest: readonly string[], fallbacks: Fallback[], request: Request, budget: WalkBudget): unknown {
+  if (result === undefined || result === null) return NEXT_FRAME;
+  if (!Array.isArray(result) || (result.length > 1 && !isSegmentList(result[1]))) {
+    throw dispatchError('HICKORY_ERR_DISPATCH_LOOKUP_RESULT', frame.table.owner, describeValue(result));
+  }
+  const next: unknown = result[0];
+  const remainder: readonly string[] = result.length > 1 ? (result[1] as string[]) : [];
+  // Not a controller (an unknown id), or no progress (it would loop): not found.
+  if (!isController(next) || remainder.length >= rest.length) return undefined;
+  return walkDirect(next, remainder, request, budget);
+}
+
+// `_route`'s answer checked, at once or as a promise when `_route` returned one.
+function callRoute(
   controller: object,
   table: RouteTable,
   rest: readonly string[],
   request: Request,
-): Promise<[object | Function, readonly string[]] | undefined> {
-  const result: unknown = await table.route!.call(controller, rest, request);
+): [object | Function, readonly string[]] | undefined | Promise<[object | Function, readonly string[]] | undefined> {
+  const result: unknown = table.route!.call(controller, rest, request);
+  if (isThenable(result)) return Promise.resolve(result).then((settled) => checkRouted(settled, table));
+  return checkRouted(result, table);
+}
+
+function checkRouted(result: unknown, table: RouteTable): [object | Function, readonly string[]] | undefined {
   if (result === undefined || result === null) return undefined;
   if (!Array.isArray(result) || (result.length > 1 && !isSegmentList(result[1]))) {
     throw dispatchError('HICKORY_ERR_DISPATCH_ROUTE_RESULT', table.owner, describeValue(result));
   }
   const target: unknown = result[0];
+  // A checked pair is used as it is (the walk only reads it); anything else is normalized.
+  const pair = result.length === 2 ? (result as [object | Function, string[]]) : undefined;
   const remainder = result.length > 1 ? (result[1] as string[]) : [];
   if (typeof target === 'function') {
     if (!exposureOf(target)) throw dispatchError('HICKORY_ERR_DISPATCH_ROUTE_RESULT', table.owner, `${describeValue(target)}, which is not exposed`);
-    return [target, remainder];
+    return pair ?? [target, remainder];
   }
-  return isController(target) ? [target, remainder] : undefined;
+  return isController(target) ? (pair ?? [target, remainder]) : undefined;
 }
 
 /**
@@ -165,6 +258,8 @@ export function fits(fn: Function, segments: readonly string[]): boolean {
 }
 
 function nonEmpty(segments: readonly string[], from: number): string[] {
+  // Usually no segment is empty: one exact-size copy instead of a grown array.
+  if (segments.indexOf('', from) === -1) return segments.slice(from);
   const out: string[] = [];
   for (let i = from; i < segments.length; i++) if (segments[i] !== '') out.push(segments[i]!);
   return out;

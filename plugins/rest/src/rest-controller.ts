@@ -1,11 +1,11 @@
 import { HTTPError, type Request } from '@hickory/core';
-import { fits, routeTableOf } from '@hickory/dispatch';
+import { fits } from '@hickory/dispatch';
 import { findChild } from './children.ts';
-import { customActionsOf } from './custom-actions.ts';
 import { answerOptions, recordAllow } from './options-answer.ts';
 import { giveParentIds, takeParentIds } from './parent-ids.ts';
 import { allowedVerbs, chooseHandler, type RestView } from './select.ts';
-import { requestVerb } from './verbs.ts';
+import { restFactsFor, type RestFacts } from './rest-facts.ts';
+import { requestVerbDirect, type RequestVerb } from './verbs.ts';
 
 /**
  * What `_route` gives back to object dispatch: an exposed method of this controller or a
@@ -58,8 +58,9 @@ export class RestController {
    * }
    * ```
    */
-  _route(remainder: readonly string[], request: Request): Promise<RouteResult | undefined> {
-    return routeResource(this, remainder, request);
+  _route(remainder: readonly string[], request: Request): RouteResult | undefined | Promise<RouteResult | undefined> {
+    // At once when nothing must wait (the usual case), so dispatch's walk stays synchronous.
+    return routeResourceDirect(this, remainder, request);
   }
 }
 
@@ -73,25 +74,46 @@ export class RestController {
  * ```
  */
 export async function routeResource(controller: object, remainder: readonly string[], request: Request): Promise<RouteResult | undefined> {
-  const table = routeTableOf(controller);
-  if (table === undefined) return undefined;
-  const view: RestView = { table, actions: customActionsOf(controller) };
-  const ids = takeParentIds(request, controller);
-  const positions: number[] = [];
-  const own: string[] = [];
-  for (let i = 0; i < remainder.length; i++) {
-    if (remainder[i] !== '') {
-      positions.push(i);
-      own.push(remainder[i]!);
-    }
-  }
-  const { verb, refused } = await requestVerb(request);
+  return routeResourceDirect(controller, remainder, request);
+}
 
-  const child = findChild(table, own, ids);
+/**
+ * {@link routeResource} without a promise unless the verb needs the body (a POST form that may
+ * carry `_method`): the answer at once, or a promise of it. What `RestController._route` returns.
+ *
+ * @example
+ * ```ts
+ * class Books { _route(remainder, request) { return routeResourceDirect(this, remainder, request); } }
+ * ```
+ */
+export function routeResourceDirect(
+  controller: object,
+  remainder: readonly string[],
+  request: Request,
+): RouteResult | undefined | Promise<RouteResult | undefined> {
+  const facts = restFactsFor(controller);
+  if (facts === undefined) return undefined;
+  const ids = takeParentIds(request, controller);
+  const known = requestVerbDirect(request);
+  if (known instanceof Promise) return known.then((verb) => routeWithVerb(facts, remainder, request, ids, verb));
+  return routeWithVerb(facts, remainder, request, ids, known);
+}
+
+function routeWithVerb(
+  facts: RestFacts,
+  remainder: readonly string[],
+  request: Request,
+  ids: readonly string[],
+  { verb, refused }: RequestVerb,
+): RouteResult | undefined {
+  const { view } = facts;
+  const { table } = view;
+  const own = withoutEmpty(remainder);
+  const child = facts.hasChildren ? findChild(table, own, ids) : undefined;
   if (child?.kind === 'child') {
     // Only REST routing takes the ids; a plain child controller leaves them unread.
     giveParentIds(request, child.controller, [...ids, ...own.slice(0, child.at)]);
-    return [child.controller, remainder.slice(positions[child.at]! + 1)];
+    return [child.controller, remainder.slice(positionOf(remainder, child.at) + 1)];
   }
   const rescuable = table.default !== undefined || (table.lookup !== undefined && own.length > 0);
   if (child?.kind === 'missing-id') {
@@ -100,11 +122,16 @@ export async function routeResource(controller: object, remainder: readonly stri
   }
 
   if (refused !== undefined) throw notAllowed(view, own, ids, refused);
+  const plainGet = facts.plainGet;
+  if (plainGet !== undefined && verb === 'GET' && own.length > 0 && (!rescuable || fits(plainGet, ids.length === 0 ? own : [...ids, ...own]))) {
+    // What chooseHandler would answer (get_one / get), without building its choice.
+    return [plainGet, ids.length === 0 ? own.slice() : [...ids, ...own]];
+  }
   const choice = chooseHandler(view, verb, own, ids);
   if (choice.kind === 'call') {
     // Arguments that do not fit give the controller's _lookup/_default a chance first (then 404).
     if (rescuable && !fits(choice.fn, choice.args)) return undefined;
-    return [choice.fn, [...choice.args]];
+    return [choice.fn, choice.args === remainder ? remainder.slice() : (choice.args as string[])];
   }
   if (choice.kind === 'options') {
     recordAllow(request, allowedVerbs(view, own, ids).join(', ') || 'OPTIONS');
@@ -112,6 +139,19 @@ export async function routeResource(controller: object, remainder: readonly stri
   }
   if (rescuable) return undefined;
   throw notAllowed(view, own, ids, `${request.method} is not allowed here`);
+}
+
+// The non-empty segments; the same array when none is empty (the usual case), never changed.
+function withoutEmpty(remainder: readonly string[]): readonly string[] {
+  if (!remainder.includes('')) return remainder;
+  return remainder.filter((segment) => segment !== '');
+}
+
+// Where the `at`-th non-empty segment is in `remainder`.
+function positionOf(remainder: readonly string[], at: number): number {
+  let seen = -1;
+  for (let i = 0; i < remainder.length; i++) if (remainder[i] !== '' && ++seen === at) return i;
+  return remainder.length;
 }
 
 function notAllowed(view: RestView, own: readonly string[], ids: readonly string[], reason: string): HTTPError {

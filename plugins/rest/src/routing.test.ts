@@ -203,3 +203,20 @@ test('a resource with nothing for a path → 404, not 405', async () => {
   assert.equal(res.headers['allow'], 'GET, HEAD, OPTIONS');
   await a.close();
 });
+
+test('the 64-segment limit counts from the root below a RestController too (64 → routed, 65 → 414)', async () => {
+  class Deep extends RestController {
+    @expose('json') get_one(...ids: string[]) { return { ids: ids.length }; }
+  }
+  class DeepRoot {
+    deep = new Deep();
+  }
+  const a = createKernel({ root: new DeepRoot(), logger: false }).use(restPlugin);
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => String(i)).join('/');
+  const ok = await a.inject(`/deep/${ids(63)}`);
+  assert.equal(ok.statusCode, 200);
+  assert.equal(ok.body, '{"ids":63}');
+  const tooDeep = await a.inject(`/deep/${ids(64)}`);
+  assert.equal(tooDeep.statusCode, 414);
+  await a.close();
+});

@@ -43,28 +43,61 @@ const memo = new WeakMap<Request, Memo>();
  * ```
  */
 export async function requestVerb(request: Request): Promise<RequestVerb> {
+  return requestVerbDirect(request);
+}
+
+const GET_VERB: RequestVerb = Object.freeze({ verb: 'GET' });
+const POST_VERB: RequestVerb = Object.freeze({ verb: 'POST' });
+// One frozen answer per known method, so a request with no `_method` allocates nothing.
+const PLAIN_VERBS: ReadonlyMap<string, RequestVerb> = new Map([...HTTP_METHODS].map((m) => [m, Object.freeze({ verb: m })]));
+
+/**
+ * {@link requestVerb} without a promise unless a POST's form body must be loaded to find a
+ * `_method`: the verb at once, or a promise of it. A bad `_method` throws here.
+ *
+ * @example
+ * ```ts
+ * const known = requestVerbDirect(request);
+ * const { verb } = known instanceof Promise ? await known : known;
+ * ```
+ */
+export function requestVerbDirect(request: Request): RequestVerb | Promise<RequestVerb> {
+  const method = request.method;
+  // GET, HEAD and the other verbs never strip anything, so they need no memo.
+  if (method === 'GET' || method === 'HEAD') return request.query_string === '' ? GET_VERB : readVerbNow(request, method);
+  const upper = method === 'POST' ? method : method.toUpperCase();
+  if (upper !== 'POST') return upper === 'GET' || upper === 'HEAD' ? readVerbNow(request, upper) : (PLAIN_VERBS.get(upper) ?? { verb: upper });
   const known = memo.get(request);
   if (known !== undefined && known.method === request.method && known.url === request.url) return known.result;
-  const result = await readVerb(request);
+  const query = request.query_string === '' ? undefined : ownValue(request.GET, '_method');
+  if (query !== undefined) return remember(request, postOverride(request, query));
+  if (!mayCarryForm(request)) return remember(request, POST_VERB);
+  return formValue(request).then((value) => remember(request, value === undefined ? POST_VERB : postOverride(request, value)));
+}
+
+function remember(request: Request, result: RequestVerb): RequestVerb {
   memo.set(request, { method: request.method, url: request.url, result });
   return result;
 }
 
-async function readVerb(request: Request): Promise<RequestVerb> {
-  const method = request.method.toUpperCase();
-  const query = ownValue(request.GET, '_method');
-  if (method === 'GET' || method === 'HEAD') {
-    return query === undefined ? { verb: 'GET' } : { verb: 'GET', refused: `_method is not accepted on a ${method} request; use POST.` };
-  }
-  if (method !== 'POST') return { verb: method };
-  const value = query ?? (await formValue(request));
-  if (value === undefined) return { verb: 'POST' };
+// GET or HEAD with a query string: a `_method` there is refused.
+function readVerbNow(request: Request, method: string): RequestVerb {
+  if (ownValue(request.GET, '_method') === undefined) return GET_VERB;
+  return { verb: 'GET', refused: `_method is not accepted on a ${method} request; use POST.` };
+}
+
+function postOverride(request: Request, value: unknown): RequestVerb {
   stripOverride(request);
   if (typeof value !== 'string') throw new HTTPError(400, '_method must be given once.');
   const verb = value.toUpperCase();
   if (!HTTP_METHODS.has(verb)) throw new HTTPError(400, `_method names an unknown HTTP method.`);
   if (verb === 'GET' || verb === 'HEAD') return { verb: 'GET', refused: `_method=${value.toLowerCase()} cannot turn a POST into a ${verb}.` };
   return { verb };
+}
+
+function mayCarryForm(request: Request): boolean {
+  const type = request.media_type;
+  return type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
 }
 
 async function formValue(request: Request): Promise<unknown> {
