@@ -7,7 +7,7 @@ import { controllerName, describeValue } from './names.ts';
  * Turns a controller's return value into the response, by its rendering: a `Response` replaces
  * the response; `'json'` serializes the value (`null` → `null`, `undefined` → no body); without a
  * template a string or bytes are the body; a template renders the value (its namespace, `{}` when
- * `undefined`) through `kernel.render()`. The rendering's media type is set unless the controller
+ * `undefined`) through `kernel.renderNow()`. The rendering's media type is set unless the controller
  * set a `Content-Type` itself; a status the controller set is kept.
  *
  * @example
@@ -20,7 +20,7 @@ export async function renderValue(kernel: Kernel, rendering: Rendering, value: u
 }
 
 /**
- * {@link renderValue} without a promise unless a template engine renders. The label for error
+ * {@link renderValue} without a promise unless the template engine must wait. The label for error
  * messages is made only on error: from `controller` and the method `fnOrLabel`, or given as is.
  *
  * @example
@@ -55,11 +55,16 @@ export function renderNow(
     if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
       throw dispatchError('HICKORY_ERR_DISPATCH_BAD_NAMESPACE', labelOf(controller, fnOrLabel), describeValue(value), template);
     }
-    return kernel.render(template, (value ?? {}) as Record<string, unknown>).then((text) => {
-      response.body = text;
-      setType(response, rendering);
-      return undefined;
-    });
+    // The text itself when the engine renders without waiting: no promise on the request path.
+    const text = kernel.renderNow(template, (value ?? {}) as Record<string, unknown>);
+    if (typeof text !== 'string') {
+      return text.then((rendered) => {
+        response.body = rendered;
+        setType(response, rendering);
+        return undefined;
+      });
+    }
+    response.body = text;
   }
   setType(response, rendering);
   return undefined;

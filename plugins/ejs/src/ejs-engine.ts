@@ -56,28 +56,52 @@ const LOCATION = /^([^\n]*):(\d+)\n[\s\S]*?\n\n/;
  * ```
  */
 export function createEjsEngine(context: RendererContext): RendererEngine {
-  const load = context.store((source, file) => ejs.compile(source, compileOptions(file)) as unknown as AsyncTemplate);
+  const load = context.storeNow((source, file) => ejs.compile(source, compileOptions(file)) as unknown as AsyncTemplate);
+  // Include names resolved once per including template: resolving is path work on every render.
+  const includes = new Map<string, TemplateFile>();
+  const resolveInclude = (name: string, file: TemplateFile): TemplateFile => {
+    const key = `${file.path}\0${name}`;
+    let child = includes.get(key);
+    if (child === undefined) {
+      child = context.resolve(includeName(name), name.startsWith('/') ? undefined : { name: file.name, path: file.path });
+      // Names are written in templates, so this stays small; the bound guards against computed ones.
+      if (includes.size < 1000) includes.set(key, child);
+    }
+    return child;
+  };
 
-  async function render(file: TemplateFile, data: Record<string, unknown>): Promise<string> {
-    const fn = await load(file);
+  // Templates are async functions, so this returns their promise, with no further layer around it
+  // once the template is compiled (each layer costs more under the request context).
+  function render(file: TemplateFile, data: Record<string, unknown>): Promise<string> {
+    const fn = load(file);
+    return fn instanceof Promise ? fn.then((loaded) => run(loaded, file, data)) : run(fn, file, data);
+  }
+
+  function run(fn: AsyncTemplate, file: TemplateFile, data: Record<string, unknown>): Promise<string> {
     const locals: Record<string, unknown> = Object.create(null);
     for (const key of Object.keys(data)) if (!RESERVED.has(key)) locals[key] = data[key];
     locals.include = (name: string, extra?: Record<string, unknown>) => {
-      const child = context.resolve(includeName(name), name.startsWith('/') ? undefined : { name: file.name, path: file.path });
+      const child = resolveInclude(name, file);
       const childData: Record<string, unknown> = Object.assign(Object.create(null), data);
       if (typeof extra === 'object' && extra !== null) for (const key of Object.keys(extra)) if (key !== '__proto__') childData[key] = extra[key];
       return render(child, childData);
     };
+    let text: Promise<string>;
     try {
-      return await fn(locals);
+      text = fn(locals);
     } catch (error) {
-      // Named here, where the failing template is known: enclosing templates only add context.
-      if (error instanceof TemplateError) throw error;
-      throw templateFailed({ template: file.name, engine: context.engine, line: lineOf(error) }, error);
+      text = Promise.reject(error);
     }
+    return text.then(undefined, (error: unknown) => failed(error, file, context.engine));
   }
 
   return { render };
+}
+
+// Named here, where the failing template is known: enclosing templates only add context.
+function failed(error: unknown, file: TemplateFile, engine: string): never {
+  if (error instanceof TemplateError) throw error;
+  throw templateFailed({ template: file.name, engine, line: lineOf(error) }, error);
 }
 
 function lineOf(error: unknown): number | undefined {

@@ -61,26 +61,35 @@ export function createHandlebarsEngine(context: RendererContext, options: Handle
       throw templateFailed({ template: file.name, engine: context.engine, line: lineOf(error) }, error);
     }
   };
-  const load = context.store(compile);
+  const load = context.storeNow(compile);
   const loadPartials = storeOnce(context.cache, async () => {
     const files = [...(await findPartials(context, HANDLEBARS_EXTENSIONS))];
     const sources = await Promise.all(files.map(([, file]) => context.read(file)));
     return lazyPartials(files.map(([name, file], i) => [name, file, sources[i]!] as const), compile);
   });
 
+  const run = (template: Compiled, partials: Record<string, Compiled>, file: TemplateFile, data: Record<string, unknown>): string => {
+    // Rendering is synchronous, so the environment's partial table can be swapped per render
+    // without a race. Given as the environment's own table, handlebars never copies it, so a
+    // partial is compiled only when a template uses it.
+    (hbs as { partials: Record<string, Compiled> }).partials = partials;
+    try {
+      return template(data, RUNTIME_OPTIONS);
+    } catch (error) {
+      if (error instanceof TemplateError) throw error;
+      throw templateFailed({ template: file.name, engine: context.engine, line: lineOf(error) }, error);
+    }
+  };
+
   return {
-    async render(file, data) {
-      const [template, partials] = await Promise.all([load(file), loadPartials()]);
-      // Rendering is synchronous, so the environment's partial table can be swapped per render
-      // without a race. Given as the environment's own table, handlebars never copies it, so a
-      // partial is compiled only when a template uses it.
-      (hbs as { partials: Record<string, Compiled> }).partials = partials;
-      try {
-        return template(data, RUNTIME_OPTIONS);
-      } catch (error) {
-        if (error instanceof TemplateError) throw error;
-        throw templateFailed({ template: file.name, engine: context.engine, line: lineOf(error) }, error);
+    // Once the template and the partials are compiled, the text itself: no promise per render.
+    render(file, data) {
+      const template = load(file);
+      const partials = loadPartials();
+      if (template instanceof Promise || partials instanceof Promise) {
+        return Promise.all([template, partials]).then(([t, p]) => run(t, p, file, data));
       }
+      return run(template, partials, file, data);
     },
   };
 }
@@ -93,8 +102,16 @@ function lazyPartials(
 ): Record<string, Compiled> {
   const table: Record<string, Compiled> = Object.create(null);
   for (const [name, file, source] of entries) {
-    let compiled: Compiled | undefined;
-    Object.defineProperty(table, name, { enumerable: true, get: () => (compiled ??= compile(source, file)) });
+    // Once compiled, the getter gives way to a plain value: a getter call on every lookup costs.
+    Object.defineProperty(table, name, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        const compiled = compile(source, file);
+        Object.defineProperty(table, name, { value: compiled, enumerable: true, writable: false, configurable: false });
+        return compiled;
+      },
+    });
   }
   return table;
 }
@@ -106,13 +123,25 @@ function lineOf(error: unknown): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-function storeOnce<T>(cache: boolean, make: () => Promise<T>): () => Promise<T> {
+// The value itself once made (a promise until then), or made on every call when caching is off.
+function storeOnce<T>(cache: boolean, make: () => Promise<T>): () => T | Promise<T> {
   if (!cache) return make;
+  let made: { value: T } | undefined;
   let kept: Promise<T> | undefined;
   return () => {
+    if (made !== undefined) return made.value;
     if (kept === undefined) {
-      kept = make();
-      kept.catch(() => (kept = undefined));
+      const pending = make().then(
+        (value) => {
+          made = { value };
+          return value;
+        },
+        (error: unknown) => {
+          if (kept === pending) kept = undefined;
+          throw error;
+        },
+      );
+      kept = pending;
     }
     return kept;
   };

@@ -77,3 +77,14 @@ test('handlebars: a missing partial and a broken partial are errors naming them'
   await assert.rejects(kernel.render('b.hbs', {}), { template: 'partials/bad.hbs', engine: 'handlebars', line: 2 });
   await kernel.close();
 });
+
+test('renderNow answers a cached handlebars template with a string, without a promise', async () => {
+  const ws = await makeWorkspace({ 'now.hbs': '{{#> wrap}}Hi {{name}}{{/wrap}}', 'partials/wrap.hbs': '<b>{{> @partial-block}}</b>' });
+  const kernel = await kernelFor(ws, handlebarsRenderer);
+  const first = kernel.renderNow('now.hbs', { name: 'Ada' });
+  assert.equal(await first, '<b>Hi Ada</b>');
+  const second = kernel.renderNow('now.hbs', { name: '<Bo>' });
+  assert.equal(typeof second, 'string', 'a compiled template renders synchronously');
+  assert.equal(second, '<b>Hi &lt;Bo&gt;</b>');
+  await kernel.close();
+});

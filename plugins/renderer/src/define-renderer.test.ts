@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { createKernel } from '@hickory/core';
-import { defineRenderer, type RendererContext } from '@hickory/renderer';
+import { defineRenderer, templateStoreNow, type RendererContext } from '@hickory/renderer';
 import { kernelFor, makeWorkspace, removeWorkspaces } from '@hickory/renderer/conformance';
 
 after(removeWorkspaces);
@@ -70,4 +70,18 @@ test('an engine error without a position names the rendered template', async () 
     message: 'Template "dir/a.fails" (engine "fails") failed: RangeError: nope',
   });
   await kernel.close();
+});
+
+test('templateStoreNow returns the compiled template itself on a cache hit, a promise otherwise', async () => {
+  let compiles = 0;
+  const file = { name: 'a.x', path: '/virtual/a.x' };
+  const cached = templateStoreNow(true, async (f: { path: string }) => `compiled ${f.path} #${++compiles}`);
+  const first = cached(file);
+  assert.ok(first instanceof Promise);
+  assert.equal(await first, 'compiled /virtual/a.x #1');
+  assert.equal(cached(file), 'compiled /virtual/a.x #1');
+  const uncached = templateStoreNow(false, async () => `fresh #${++compiles}`);
+  const again = uncached(file);
+  assert.ok(again instanceof Promise);
+  assert.equal(await again, 'fresh #2');
 });

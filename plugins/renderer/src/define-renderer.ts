@@ -1,10 +1,10 @@
 import { isAbsolute, resolve } from 'node:path';
-import { definePlugin, type Kernel, type Plugin, type RenderJob } from '@hickory/core';
+import { definePlugin, isThenable, tapDirect, type Kernel, type Plugin, type RenderJob } from '@hickory/core';
 import { RENDERER_CONFIG } from './config.ts';
 import { rendererError, templateFailed, TemplateError } from './errors.ts';
 import { mergeNamespace } from './namespace.ts';
 import { resolveTemplateName, type TemplateFile } from './template-names.ts';
-import { readTemplate, templateStore } from './template-store.ts';
+import { readTemplate, templateStore, templateStoreNow } from './template-store.ts';
 
 /** Where an engine error points (see {@link RendererEngine.locate}). */
 export interface EngineLocation {
@@ -33,12 +33,21 @@ export interface RendererContext {
   read(file: TemplateFile): Promise<string>;
   /** A loader that compiles each file once when caching is on, on every call when it is off. */
   store<T>(compile: (source: string, file: TemplateFile) => T | Promise<T>): (file: TemplateFile) => Promise<T>;
+  /**
+   * Like {@link RendererContext.store}, but a template already compiled is returned itself, not
+   * in a promise, so that an engine can render it without waiting.
+   */
+  storeNow<T>(compile: (source: string, file: TemplateFile) => T | Promise<T>): (file: TemplateFile) => T | Promise<T>;
 }
 
 /** A running engine, made by {@link RendererDefinition.create} when the kernel gets ready. */
 export interface RendererEngine {
-  /** Renders a template (already resolved inside `root`) with `data` (only data, never options). */
-  render(file: TemplateFile, data: Record<string, unknown>): Promise<string>;
+  /**
+   * Renders a template (already resolved inside `root`) with `data` (only data, never options).
+   * Returns the text itself when it can render without waiting (a cached, synchronous template):
+   * a promise costs more on the request path.
+   */
+  render(file: TemplateFile, data: Record<string, unknown>): string | Promise<string>;
   /** Where an error thrown by `render` points, when the engine can tell. */
   locate?(error: unknown): EngineLocation | undefined;
 }
@@ -102,14 +111,15 @@ export function defineRenderer<O extends RendererOptions = RendererOptions>(defi
       if (options?.cache !== undefined && typeof options.cache !== 'boolean') {
         throw rendererError('HICKORY_ERR_RENDERER_OPTIONS', name, '`cache` must be true or false');
       }
-      let render: ((job: RenderJob) => Promise<string>) | undefined;
+      let render: ((job: RenderJob) => string | Promise<string>) | undefined;
       kernel.hooks.ready.tapPromise(pluginName, async () => {
         const context = makeContext(kernel, name, options);
         const engine = await create(context, (options ?? {}) as O);
         render = renderWith(engine, context, kernel);
       });
       for (const key of keys) {
-        kernel.hooks.render.for(key).tapPromise(pluginName, (job) => {
+        // A direct tap: the kernel calls it without a promise, so a synchronous render stays one.
+        tapDirect(kernel.hooks.render.for(key), pluginName, (job) => {
           if (render === undefined) throw rendererError('HICKORY_ERR_RENDERER_NOT_READY', name, job.template);
           return render(job);
         });
@@ -124,6 +134,10 @@ function makeContext(kernel: Kernel, engine: string, options: RendererOptions | 
   const root = isAbsolute(templatePath) ? templatePath : resolve(config.confdir, templatePath);
   const cache = options?.cache ?? (config.template_cache as boolean | undefined) ?? true;
   const read = (file: TemplateFile) => readTemplate(file, engine, root);
+  const loader =
+    <T>(compile: (source: string, file: TemplateFile) => T | Promise<T>) =>
+    async (file: TemplateFile): Promise<T> =>
+      compile(await read(file), file);
   return Object.freeze({
     kernel,
     engine,
@@ -131,29 +145,38 @@ function makeContext(kernel: Kernel, engine: string, options: RendererOptions | 
     cache,
     resolve: (name: string, from?: TemplateFile) => resolveTemplateName(root, name, engine, from),
     read,
-    store: <T>(compile: (source: string, file: TemplateFile) => T | Promise<T>) =>
-      templateStore(cache, async (file) => compile(await read(file), file)),
+    store: <T>(compile: (source: string, file: TemplateFile) => T | Promise<T>) => templateStore(cache, loader(compile)),
+    storeNow: <T>(compile: (source: string, file: TemplateFile) => T | Promise<T>) => templateStoreNow(cache, loader(compile)),
   });
 }
 
-function renderWith(engine: RendererEngine, context: RendererContext, kernel: Kernel): (job: RenderJob) => Promise<string> {
+function renderWith(engine: RendererEngine, context: RendererContext, kernel: Kernel): (job: RenderJob) => string | Promise<string> {
   const extra = kernel.config.extra_template_vars as Record<string, unknown> | undefined;
   const resolved = new Map<string, TemplateFile>();
-  return async (job) => {
+  return (job) => {
     let file = resolved.get(job.template);
     if (file === undefined) {
       file = context.resolve(job.template);
       // Names come from exposures, so this stays small; the bound guards against names built at run time.
       if (resolved.size < 1000) resolved.set(job.template, file);
     }
+    let text: string | Promise<string>;
     try {
-      return await engine.render(file, mergeNamespace(extra, job.namespace));
+      text = engine.render(file, mergeNamespace(extra, job.namespace));
     } catch (error) {
-      if (error instanceof TemplateError) throw error;
-      const where = safeLocate(engine, error);
-      throw templateFailed({ template: where?.template ?? file.name, engine: context.engine, line: where?.line, column: where?.column }, error);
+      return failed(engine, context, file, error);
     }
+    if (!isThenable(text)) return text;
+    const from = file;
+    return Promise.resolve(text).then(undefined, (error: unknown) => failed(engine, context, from, error));
   };
+}
+
+// Any engine error becomes a TemplateError naming the template, the engine and the line.
+function failed(engine: RendererEngine, context: RendererContext, file: TemplateFile, error: unknown): never {
+  if (error instanceof TemplateError) throw error;
+  const where = safeLocate(engine, error);
+  throw templateFailed({ template: where?.template ?? file.name, engine: context.engine, line: where?.line, column: where?.column }, error);
 }
 
 function safeLocate(engine: RendererEngine, error: unknown): EngineLocation | undefined {

@@ -37,13 +37,46 @@ export async function readTemplate(file: TemplateFile, engine: string, root: str
  */
 export function templateStore<T>(cache: boolean, compile: (file: TemplateFile) => Promise<T>): (file: TemplateFile) => Promise<T> {
   if (!cache) return compile;
-  const compiled = new Map<string, Promise<T>>();
+  const load = templateStoreNow(cache, compile);
+  return (file) => Promise.resolve(load(file));
+}
+
+/**
+ * {@link templateStore} without a promise once a template is compiled: a cached template is
+ * returned itself, so an engine that renders synchronously can answer without waiting (the
+ * request context makes every promise cost more). Otherwise (first use, or `cache` off) a promise.
+ *
+ * @example
+ * ```ts
+ * const load = templateStoreNow(true, (file) => readTemplate(file, 'x', root).then(compile));
+ * const found = load(file);
+ * const fn = found instanceof Promise ? await found : found;
+ * ```
+ */
+export function templateStoreNow<T>(cache: boolean, compile: (file: TemplateFile) => Promise<T>): (file: TemplateFile) => T | Promise<T> {
+  if (!cache) return compile;
+  const compiled = new Map<string, T>();
+  const pending = new Map<string, Promise<T>>();
   return (file) => {
-    let entry = compiled.get(file.path);
+    const hit = compiled.get(file.path);
+    if (hit !== undefined) return hit;
+    let entry = pending.get(file.path);
     if (entry === undefined) {
-      entry = compile(file);
-      compiled.set(file.path, entry);
-      entry.catch(() => compiled.delete(file.path));
+      entry = compile(file).then(
+        (value) => {
+          // An `undefined` result stays remembered as its promise.
+          if (value !== undefined) {
+            compiled.set(file.path, value);
+            pending.delete(file.path);
+          }
+          return value;
+        },
+        (error: unknown) => {
+          if (pending.get(file.path) === entry) pending.delete(file.path);
+          throw error;
+        },
+      );
+      pending.set(file.path, entry);
     }
     return entry;
   };
