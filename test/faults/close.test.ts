@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { test } from 'node:test';
-import { makeApp } from '../security/app.ts';
+import { calls, makeApp } from '../security/app.ts';
 import { assertNothingUncaught, assertPrototypesUnchanged, listening, rawExchange, withTimeout } from '../security/harness.ts';
 
 // close() under load: requests in flight finish with their own answer, a request that arrives on
@@ -28,10 +28,16 @@ test('close() under load: in-flight requests finish, late ones get 503 + Connect
   const app = makeApp({ close_timeout: 4_000 });
   const port = await listening(app);
 
-  // 60 requests in flight, each answering after 300 ms.
+  // 60 requests in flight, each answering after 1 s; close() starts only once all 60 handlers run
+  // (on a busy machine a request could otherwise still be on its way and rightly get a 503).
+  const slowBefore = calls.get('faults.slow') ?? 0;
   const inflight = Array.from({ length: 60 }, (_, i) =>
-    rawExchange(port, `GET /faults/slow?ms=300&n=${i} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, { timeout: 6_000 }),
+    rawExchange(port, `GET /faults/slow?ms=1000&n=${i} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, { timeout: 8_000 }),
   );
+  for (let waited = 0; (calls.get('faults.slow') ?? 0) - slowBefore < 60; waited += 10) {
+    if (waited > 5_000) assert.fail('the 60 slow requests did not all reach their handler within 5 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
   // Ten connections that have started a request but not finished its headers: not idle, so
   // close() keeps them open; their requests complete while the kernel is closing.
   const late = await Promise.all(Array.from({ length: 10 }, () => openSocket(port)));
@@ -46,7 +52,7 @@ test('close() under load: in-flight requests finish, late ones get 503 + Connect
   // New connections are refused once the server stopped listening.
   await assert.rejects(rawExchange(port, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'), /ECONNREFUSED/);
 
-  for (const answer of await withTimeout(Promise.all(inflight), 'in-flight requests', 6_000)) {
+  for (const answer of await withTimeout(Promise.all(inflight), 'in-flight requests', 8_000)) {
     assert.equal(answer.status, 200);
     assert.equal(answer.body, 'slow done');
   }
