@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
+import type { TestContext } from 'node:test';
 import type { Kernel } from '@hickory/core';
-import { callsSince, snapshotCalls } from './app.ts';
+import { callsSince, makeApp, snapshotCalls } from './app.ts';
 
 /**
  * The shared machinery of the hardening suites: a raw HTTP/1.1 client on `node:net` (the bytes are
@@ -267,4 +268,23 @@ export async function assertHealthy(app: Kernel, port: number, context: string):
 export async function listening(app: Kernel): Promise<number> {
   const { url } = await app.listen({ port: 0, host: '127.0.0.1' });
   return Number(new URL(url).port);
+}
+
+/**
+ * Runs a table of bad-input cases as subtests against one fresh {@link makeApp} app, listening on
+ * 127.0.0.1, closed at the end.
+ *
+ * @example
+ * ```ts
+ * test('bad paths', (t) => runTable(t, cases));
+ * ```
+ */
+export async function runTable(t: TestContext, cases: readonly Case[]): Promise<void> {
+  const app = makeApp();
+  const port = await listening(app);
+  try {
+    for (const c of cases) await t.test(c.name, () => runCase(app, port, c));
+  } finally {
+    await app.close();
+  }
 }
