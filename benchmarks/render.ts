@@ -1,5 +1,5 @@
-// Rendering overhead: a template page served through Hickory (listen + a route tap that calls
-// kernel.render) versus the same engine called directly in a bare node:http server, for ejs,
+// Rendering overhead: a template page served through Hickory (listen + a controller exposed with
+// the template, through object dispatch) versus the same engine called directly in a bare node:http server, for ejs,
 // nunjucks and handlebars. The servers run in a child process; this process loads them with a
 // keep-alive client loop on 127.0.0.1, in interleaved rounds.
 //
@@ -16,7 +16,8 @@ import { parseArgs } from 'node:util';
 import ejs from 'ejs';
 import Handlebars from 'handlebars';
 import nunjucks from 'nunjucks';
-import { createKernel, definePlugin, type Plugin } from '@hickory/core';
+import { createKernel, type Plugin } from '@hickory/core';
+import { dispatchPlugin, expose } from '@hickory/dispatch';
 import { ejsRenderer } from '@hickory/ejs';
 import { handlebarsRenderer } from '@hickory/handlebars';
 import { nunjucksRenderer } from '@hickory/nunjucks';
@@ -56,16 +57,28 @@ const PLUGIN: Record<Engine, Plugin> = { ejs: ejsRenderer, nunjucks: nunjucksRen
 
 // ---------------------------------------------------------------- servers (child process)
 
+// The page as a user writes it: a root controller whose `index` is exposed with the template, so
+// the request takes the framework's real path (object dispatch, then the renderer).
+function pageController(engine: Row, constant: string): object {
+  if (engine === 'no-render') {
+    class ConstantPage {
+      @expose() index() {
+        return constant;
+      }
+    }
+    return new ConstantPage();
+  }
+  const template = PAGE[engine];
+  class TemplatePage {
+    @expose(template) index() {
+      return { ...NAMESPACE };
+    }
+  }
+  return new TemplatePage();
+}
+
 async function hickoryServer(engine: Row, root: string, constant: string): Promise<string> {
-  const page = definePlugin({
-    name: 'bench-page',
-    apply(kernel) {
-      const handle = engine === 'no-render' ? () => constant : () => kernel.render(PAGE[engine], { ...NAMESPACE });
-      const lookup = { target: 'page', handle };
-      kernel.hooks.route.tap('bench-page', (request) => (request.path === '/' ? lookup : undefined));
-    },
-  });
-  const app = createKernel({ logger: false, template_path: root }).use(page);
+  const app = createKernel({ logger: false, template_path: root, root: pageController(engine, constant) }).use(dispatchPlugin);
   if (engine !== 'no-render') app.use(PLUGIN[engine]);
   const { url } = await app.listen({ port: 0, host: '127.0.0.1' });
   return url;
