@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { reportRss, type RssStats } from './rss-child.ts';
 
 const MiB = 1024 * 1024;
 type Kind = 'hickory' | 'node';
-type Stats = { baseline: number; peak: number };
 
 if (process.argv[2] === 'server') await serve(process.argv[3] as Kind, process.argv[4]!);
 else await main();
@@ -50,22 +50,7 @@ async function serve(kind: Kind, file: string): Promise<void> {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     port = (server.address() as { port: number }).port;
   }
-  let peak = 0;
-  let baseline = 0;
-  setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5).unref();
-  process.on('message', (message: string) => {
-    if (message === 'start') {
-      globalThis.gc?.();
-      baseline = process.memoryUsage.rss();
-      peak = baseline;
-      process.send!('started');
-    } else if (message === 'stop') {
-      process.send!({ baseline, peak: Math.max(peak, process.memoryUsage.rss()) } satisfies Stats);
-    } else if (message === 'exit') {
-      process.exit(0);
-    }
-  });
-  process.send!({ port });
+  reportRss(port);
 }
 
 async function main(): Promise<void> {
@@ -95,7 +80,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     const got = await download(port, 40 * MiB);
     const slowSeconds = (performance.now() - started) / 1000;
-    const stats = await ask<Stats>('stop');
+    const stats = await ask<RssStats>('stop');
     if (got < size) throw new Error(`${kind}: got ${got} bytes`);
     rows.push({ kind, slowGrowth: (stats.peak - stats.baseline) / MiB, slowSeconds, fastMibs });
     child.send('exit');

@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import busboy from 'busboy';
+import { reportRss, type RssStats } from './rss-child.ts';
 
 const MiB = 1024 * 1024;
 const BOUNDARY = 'benchBoundary7f3a';
 type Kind = 'hickory' | 'busboy';
-type Stats = { baseline: number; peak: number };
 
 if (process.argv[2] === 'server') await serve(process.argv[3] as Kind, process.argv[4]!);
 else await main();
@@ -57,23 +57,7 @@ async function serve(kind: Kind, dir: string): Promise<void> {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     port = (server.address() as { port: number }).port;
   }
-  let peak = 0;
-  let baseline = 0;
-  setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5).unref();
-  process.on('message', (message: string) => {
-    if (message === 'start') {
-      globalThis.gc?.();
-      baseline = process.memoryUsage.rss();
-      peak = baseline;
-      process.send!('started');
-    } else if (message === 'stop') {
-      peak = Math.max(peak, process.memoryUsage.rss());
-      process.send!({ baseline, peak } satisfies Stats);
-    } else if (message === 'exit') {
-      process.exit(0);
-    }
-  });
-  process.send!({ port });
+  reportRss(port);
 }
 
 async function main(): Promise<void> {
@@ -100,7 +84,7 @@ async function main(): Promise<void> {
       const started = performance.now();
       await upload(port, size);
       const seconds = (performance.now() - started) / 1000;
-      const stats = await ask<Stats>(child, 'stop');
+      const stats = await ask<RssStats>(child, 'stop');
       results[kind].mibs.push(size / MiB / seconds);
       results[kind].growth.push((stats.peak - stats.baseline) / MiB);
       await rm(dir, { recursive: true, force: true });
