@@ -1,12 +1,16 @@
 // Rendering overhead: a template page served through Hickory (listen + a controller exposed with
 // the template, through object dispatch) versus the same engine called directly in a bare node:http server, for ejs,
-// nunjucks and handlebars. The servers run in a child process; this process loads them with a
-// keep-alive client loop on 127.0.0.1, in interleaved rounds.
+// nunjucks and handlebars. Each server runs in its own child process (so one's async context or
+// JIT state cannot favour another); this process loads them with autocannon on 127.0.0.1. In each
+// round the two sides of an engine run back to back, in alternating order, and the reported ratio
+// is the median over the rounds of those paired ratios. The servers' CPU time per request (from
+// /proc) is shown too: it moves less than throughput on a shared machine.
 //
-//   node --conditions=source --import tsx benchmarks/render.ts [--rounds 3] [--seconds 2] [--connections 50]
+//   node --conditions=source --import tsx benchmarks/render.ts [--rounds 7] [--seconds 2] [--connections 100] [--pipelining 10]
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -21,6 +25,8 @@ import { dispatchPlugin, expose } from '@hickory/dispatch';
 import { ejsRenderer } from '@hickory/ejs';
 import { handlebarsRenderer } from '@hickory/handlebars';
 import { nunjucksRenderer } from '@hickory/nunjucks';
+import { loadOnce } from './http/autocannon.ts';
+import { median } from './stats.ts';
 
 const ENGINES = ['ejs', 'nunjucks', 'handlebars'] as const;
 type Engine = (typeof ENGINES)[number];
@@ -28,6 +34,8 @@ type Engine = (typeof ENGINES)[number];
 // can be told apart from the renderers'.
 const ROWS = [...ENGINES, 'no-render'] as const;
 type Row = (typeof ROWS)[number];
+const KINDS = ['hickory', 'bare'] as const;
+type Kind = (typeof KINDS)[number];
 
 const NAMESPACE = {
   title: 'Books',
@@ -91,8 +99,9 @@ async function directRenderer(engine: Engine, root: string): Promise<() => Promi
     return () => ejs.renderFile(join(root, PAGE.ejs), { ...NAMESPACE }, options) as Promise<string>;
   }
   if (engine === 'nunjucks') {
+    // nunjucks' synchronous API, its fastest ordinary use (Hickory renders a warm page the same way).
     const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(root), { autoescape: true });
-    return () => new Promise((resolve, reject) => env.render(PAGE.nunjucks, { ...NAMESPACE }, (e, s) => (e ? reject(e) : resolve(s!))));
+    return async () => env.render(PAGE.nunjucks, { ...NAMESPACE });
   }
   const hbs = Handlebars.create();
   const { readFile } = await import('node:fs/promises');
@@ -119,19 +128,15 @@ async function bareServer(engine: Row, root: string, constant: string): Promise<
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-async function serve(): Promise<void> {
+async function serve(row: Row, kind: Kind): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'hickory-bench-render-'));
   for (const [name, text] of Object.entries(TEMPLATES)) {
     await mkdir(dirname(join(root, name)), { recursive: true });
     await writeFile(join(root, name), text);
   }
   const constant = await (await directRenderer('ejs', root))();
-  const urls: Record<string, string> = {};
-  for (const engine of ROWS) {
-    urls[`${engine}/hickory`] = await hickoryServer(engine, root, constant);
-    urls[`${engine}/bare`] = await bareServer(engine, root, constant);
-  }
-  process.stdout.write(`${JSON.stringify(urls)}\n`);
+  const url = kind === 'hickory' ? await hickoryServer(row, root, constant) : await bareServer(row, root, constant);
+  process.stdout.write(`${JSON.stringify({ url })}\n`);
   // Stop when the parent closes our stdin (or goes away).
   process.stdin.resume();
   process.stdin.on('end', () => void rm(root, { recursive: true, force: true }).finally(() => process.exit(0)));
@@ -139,93 +144,104 @@ async function serve(): Promise<void> {
 
 // ---------------------------------------------------------------- load (parent process)
 
-async function load(url: string, connections: number, seconds: number): Promise<{ rps: number; bytes: number; errors: number }> {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const { hostname, port } = new URL(url);
-  const deadline = performance.now() + seconds * 1000;
-  let done = 0;
-  let errors = 0;
-  let bytes = 0;
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const req = httpRequest({ agent, hostname, port, path: '/', method: 'GET' }, (res) => {
-        let size = 0;
-        res.on('data', (chunk: Buffer) => (size += chunk.length));
-        res.on('end', () => {
-          if (res.statusCode === 200) {
-            done++;
-            bytes = size;
-          } else errors++;
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        errors++;
-        resolve();
-      });
-      req.end();
-    });
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) await once();
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  return { rps: done / elapsed, bytes, errors };
+interface Child {
+  url: string;
+  pid: number;
+  stop(): void;
+}
+
+async function startChild(row: Row, kind: Kind): Promise<Child> {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve', row, kind], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the ${row}/${kind} server exited (${code})`)));
+  });
+  return { url: (JSON.parse(line) as { url: string }).url, pid: child.pid!, stop: () => child.stdin!.end() };
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     options: {
-      serve: { type: 'boolean', default: false },
-      rounds: { type: 'string', default: '3' },
+      serve: { type: 'string' },
+      rounds: { type: 'string', default: '7' },
       seconds: { type: 'string', default: '2' },
-      connections: { type: 'string', default: '50' },
+      connections: { type: 'string', default: '100' },
+      pipelining: { type: 'string', default: '10' },
     },
+    allowPositionals: true,
   });
-  if (values.serve) return serve();
+  if (values.serve) return serve(values.serve as Row, positionals[0] as Kind);
   const rounds = Number(values.rounds);
-  const seconds = Number(values.seconds);
-  const connections = Number(values.connections);
+  const load = { duration: Number(values.seconds), connections: Number(values.connections), pipelining: Number(values.pipelining) };
 
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const firstLine = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the server process exited (${code})`)));
-  });
-  const urls = JSON.parse(firstLine) as Record<string, string>;
+  const children = new Map<string, Child>();
+  for (const row of ROWS) for (const kind of KINDS) children.set(`${row}/${kind}`, await startChild(row, kind));
   try {
-    const samples: Record<string, number[]> = {};
-    const sizes: Record<string, number> = {};
-    for (const key of Object.keys(urls)) await load(urls[key]!, connections, 0.5); // warm-up: JIT and caches
-    for (let round = 1; round <= rounds; round++) {
-      for (const engine of ROWS) {
-        // Alternate the order so neither side always runs first.
-        const order = round % 2 ? ['hickory', 'bare'] : ['bare', 'hickory'];
-        for (const kind of order) {
-          const key = `${engine}/${kind}`;
-          const result = await load(urls[key]!, connections, seconds);
-          if (result.errors) throw new Error(`${key}: ${result.errors} failed requests`);
-          (samples[key] ??= []).push(result.rps);
-          sizes[key] = result.bytes;
-        }
-      }
+    const bodies: Record<string, number> = {};
+    for (const [key, child] of children) {
+      const res = await fetch(`${child.url}/`);
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`${key}: status ${res.status}`);
+      bodies[key] = Buffer.byteLength(text);
+      await loadOnce(`${child.url}/`, { ...load, duration: 1 }); // warm-up: JIT and caches
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    console.log(`render overhead: ${connections} keep-alive connections, ${rounds} rounds × ${seconds}s, Node ${process.version}`);
-    console.log('engine       hickory req/s   bare req/s   ratio   body bytes (hickory/bare)');
-    for (const engine of ROWS) {
-      const h = median(samples[`${engine}/hickory`]!);
-      const b = median(samples[`${engine}/bare`]!);
+    const rps: Record<string, number[]> = {};
+    const cpu: Record<string, number[]> = {};
+    const ratios: Record<Row, number[]> = { ejs: [], nunjucks: [], handlebars: [], 'no-render': [] };
+    for (let round = 1; round <= rounds; round++) {
+      for (const row of ROWS) {
+        // Each pair runs back to back, the order alternating, so both sides see the same machine.
+        const order = round % 2 ? KINDS : [...KINDS].reverse();
+        const pair: Partial<Record<Kind, number>> = {};
+        for (const kind of order) {
+          const key = `${row}/${kind}`;
+          const child = children.get(key)!;
+          const before = cpuMicros(child.pid);
+          const sample = await loadOnce(`${child.url}/`, load);
+          const after = cpuMicros(child.pid);
+          if (sample.failures) throw new Error(`${key}: ${sample.failures} failed requests`);
+          pair[kind] = sample.rps;
+          (rps[key] ??= []).push(sample.rps);
+          if (before !== undefined && after !== undefined) (cpu[key] ??= []).push((after - before) / (sample.rps * load.duration));
+        }
+        ratios[row].push(pair.hickory! / pair.bare!);
+      }
+      console.log(`round ${round}/${rounds}: ${ROWS.map((row) => `${row} ${ratios[row].at(-1)!.toFixed(2)}×`).join(', ')}`);
+    }
+    console.log(
+      `\nrender overhead: autocannon, ${load.connections} connections, pipelining ${load.pipelining}, ${rounds} rounds × ${load.duration}s, ` +
+        `each server in its own process, Node ${process.version}; client and servers share the cores`,
+    );
+    console.log('engine       hickory req/s   bare req/s   ratio (range)        CPU µs/req hickory/bare   body bytes');
+    let met = true;
+    for (const row of ROWS) {
+      const ratio = median(ratios[row]);
+      if (row !== 'no-render' && ratio < 0.8) met = false;
+      const range = `${Math.min(...ratios[row]).toFixed(2)}–${Math.max(...ratios[row]).toFixed(2)}`;
+      const cpuText = cpu[`${row}/hickory`] ? `${median(cpu[`${row}/hickory`]!).toFixed(1)} / ${median(cpu[`${row}/bare`]!).toFixed(1)}` : 'n/a';
       console.log(
-        `${engine.padEnd(12)} ${h.toFixed(0).padStart(13)} ${b.toFixed(0).padStart(12)} ${(h / b).toFixed(2).padStart(6)}×   ${sizes[`${engine}/hickory`]}/${sizes[`${engine}/bare`]}`,
+        `${row.padEnd(12)} ${median(rps[`${row}/hickory`]!).toFixed(0).padStart(13)} ${median(rps[`${row}/bare`]!).toFixed(0).padStart(12)} ` +
+          `${ratio.toFixed(2).padStart(6)}× (${range})  ${cpuText.padStart(22)}   ${bodies[`${row}/hickory`]}/${bodies[`${row}/bare`]}`,
       );
     }
-    console.log('target: ≥ 0.80× the bare throughput (median of the rounds); no-render = the kernel alone, a constant page');
+    console.log('ratio: the median over the rounds of hickory ÷ bare measured back to back; no-render = the kernel alone, a constant page');
+    console.log(`target: ≥ 0.80× the bare throughput for each engine: ${met ? 'met' : 'NOT met'}`);
+    if (!met) process.exitCode = 1;
   } finally {
-    child.stdin!.end();
+    for (const child of children.values()) child.stop();
+  }
+}
+
+// The process's user + system CPU time in µs, read from /proc (Linux); undefined elsewhere.
+function cpuMicros(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6;
+  } catch {
+    return undefined;
   }
 }
 

@@ -58,3 +58,64 @@ test('nunjucks: extends and includes cannot leave template_path; a missing inclu
   await assert.rejects(kernel.render("c.njk", {}), { code: "HICKORY_ERR_RENDERER_TEMPLATE_MISSING", template: "nope.njk" });
   await kernel.close();
 });
+
+test('nunjucks: a page rendered once renders again without a promise, with the same text', async () => {
+  const ws = await makeWorkspace({
+    'base.njk': '<title>{{ title }}</title>{% include "nav.njk" %}{% block body %}{% endblock %}',
+    'nav.njk': '<nav>{{ title }}</nav>',
+    'page.njk': '{% extends "base.njk" %}{% block body %}{% for b in books %}<li>{{ b }}</li>{% endfor %}{% endblock %}',
+  });
+  const kernel = await kernelFor(ws, nunjucksRenderer);
+  const data = { title: '<T>', books: ['a&b', 'c'] };
+  const expected = '<title>&lt;T&gt;</title><nav>&lt;T&gt;</nav><li>a&amp;b</li><li>c</li>';
+  const first = kernel.renderNow('page.njk', data);
+  assert.ok(first instanceof Promise, 'the first render loads the templates without blocking');
+  assert.equal(await first, expected);
+  assert.equal(kernel.renderNow('page.njk', data), expected);
+  assert.equal(kernel.renderNow('page.njk', { title: 'U', books: [] }), '<title>U</title><nav>U</nav>');
+  await kernel.close();
+});
+
+test('nunjucks: a warm page meeting an include it never loaded reads it at once; a missing one is named, and nothing is thrown later', async () => {
+  const ws = await makeWorkspace({
+    'page.njk': 'P{% if extra %}{% include "extra.njk" %}{% endif %}{% if broken %}\n{% include "gone.njk" %}{% endif %}',
+    'extra.njk': '+{{ extra }}',
+  });
+  const kernel = await kernelFor(ws, nunjucksRenderer);
+  const uncaught: unknown[] = [];
+  const record = (error: unknown) => uncaught.push(error);
+  process.on('uncaughtException', record);
+  try {
+    assert.equal(await kernel.render('page.njk', {}), 'P');
+    assert.equal(kernel.renderNow('page.njk', { extra: 'x' }), 'P+x');
+    assert.throws(() => kernel.renderNow('page.njk', { broken: true }), { code: 'HICKORY_ERR_RENDERER_TEMPLATE_MISSING', template: 'gone.njk' });
+    assert.equal(kernel.renderNow('page.njk', {}), 'P');
+    await new Promise((done) => setTimeout(done, 50));
+    assert.deepEqual(uncaught, []);
+  } finally {
+    process.off('uncaughtException', record);
+    await kernel.close();
+  }
+});
+
+test('nunjucks: an error on a warm page names the template and its line', async () => {
+  const ws = await makeWorkspace({ 'page.njk': 'a\n{% if fail %}\n{{ boom() }}{% endif %}' });
+  const kernel = await kernelFor(ws, nunjucksRenderer);
+  const boom = () => {
+    throw new Error('kaboom');
+  };
+  assert.equal(await kernel.render('page.njk', {}), 'a\n');
+  assert.throws(() => kernel.renderNow('page.njk', { fail: true, boom }), { template: 'page.njk', engine: 'nunjucks', line: 3 });
+  await kernel.close();
+});
+
+test('nunjucks: with template_cache off every render reads the files again, through the callback API', async () => {
+  const ws = await makeWorkspace({ 'page.njk': 'one' });
+  const kernel = await kernelFor(ws, nunjucksRenderer, { template_cache: false });
+  assert.equal(await kernel.render('page.njk', {}), 'one');
+  await ws.write('page.njk', 'two');
+  const second = kernel.renderNow('page.njk', {});
+  assert.ok(second instanceof Promise);
+  assert.equal(await second, 'two');
+  await kernel.close();
+});

@@ -4,9 +4,14 @@ import type { RendererContext, TemplateFile } from '@hickory/renderer';
 type Callback = (error: Error | null, source?: nunjucks.LoaderSource) => void;
 
 /**
- * A nunjucks file loader rooted at `template_path` that reads asynchronously and keeps every
- * name inside it. Templates are known to nunjucks by their name relative to `template_path`, so
- * `./x.njk` in `pages/a.njk` is `pages/x.njk` and error messages show short names.
+ * A nunjucks file loader rooted at `template_path` that keeps every name inside it. Templates are
+ * known to nunjucks by their name relative to `template_path`, so `./x.njk` in `pages/a.njk` is
+ * `pages/x.njk` and error messages show short names.
+ *
+ * It reads asynchronously while {@link TemplateLoader.async} is true (nunjucks then passes a
+ * callback). The engine turns that off for the length of a synchronous render of a page it has
+ * rendered before: nunjucks then asks without a callback, and the rare template not loaded yet (an
+ * include in a branch not taken before) is read at once, so a synchronous render never waits.
  *
  * @example
  * ```ts
@@ -14,7 +19,8 @@ type Callback = (error: Error | null, source?: nunjucks.LoaderSource) => void;
  * ```
  */
 export class TemplateLoader extends nunjucks.FileSystemLoader {
-  readonly async = true as const;
+  /** Read by nunjucks on every load: true → `getSource(name, callback)`, false → `getSource(name)`. */
+  async = true;
   private readonly context: RendererContext;
 
   constructor(context: RendererContext) {
@@ -28,16 +34,20 @@ export class TemplateLoader extends nunjucks.FileSystemLoader {
 
   override getSource(name: string): nunjucks.LoaderSource;
   override getSource(name: string, callback?: Callback): void | nunjucks.LoaderSource {
+    if (callback === undefined) {
+      const file = this.context.resolve(name);
+      return { src: this.context.readNow(file), path: file.name, noCache: !this.context.cache };
+    }
     let file: TemplateFile;
     try {
       file = this.context.resolve(name);
     } catch (error) {
-      callback!(error as Error);
+      callback(error as Error);
       return;
     }
     this.context.read(file).then(
-      (src) => callback!(null, { src, path: file.name, noCache: !this.context.cache }),
-      (error: Error) => callback!(error),
+      (src) => callback(null, { src, path: file.name, noCache: !this.context.cache }),
+      (error: Error) => callback(error),
     );
   }
 

@@ -4,7 +4,7 @@ import { RENDERER_CONFIG } from './config.ts';
 import { rendererError, templateFailed, TemplateError } from './errors.ts';
 import { mergeNamespace } from './namespace.ts';
 import { resolveTemplateName, type TemplateFile } from './template-names.ts';
-import { readTemplate, templateStore, templateStoreNow } from './template-store.ts';
+import { readTemplate, readTemplateNow, templateStore, templateStoreNow } from './template-store.ts';
 
 /** Where an engine error points (see {@link RendererEngine.locate}). */
 export interface EngineLocation {
@@ -31,6 +31,11 @@ export interface RendererContext {
   resolve(name: string, from?: TemplateFile): TemplateFile;
   /** Reads a template's text; a missing file throws a {@link TemplateError} naming it. */
   read(file: TemplateFile): Promise<string>;
+  /**
+   * {@link RendererContext.read} without waiting: for an engine rendering synchronously that meets
+   * a template it has not loaded yet. It blocks the thread, so use it once per template (caching on).
+   */
+  readNow(file: TemplateFile): string;
   /** A loader that compiles each file once when caching is on, on every call when it is off. */
   store<T>(compile: (source: string, file: TemplateFile) => T | Promise<T>): (file: TemplateFile) => Promise<T>;
   /**
@@ -145,6 +150,7 @@ function makeContext(kernel: Kernel, engine: string, options: RendererOptions | 
     cache,
     resolve: (name: string, from?: TemplateFile) => resolveTemplateName(root, name, engine, from),
     read,
+    readNow: (file: TemplateFile) => readTemplateNow(file, engine, root),
     store: <T>(compile: (source: string, file: TemplateFile) => T | Promise<T>) => templateStore(cache, loader(compile)),
     storeNow: <T>(compile: (source: string, file: TemplateFile) => T | Promise<T>) => templateStoreNow(cache, loader(compile)),
   });

@@ -26,4 +26,4 @@ export { RENDERER_ERRORS, rendererError, TemplateError, templateFailed, type Ren
 export { RENDERER_CONFIG } from './config.ts';
 export { mergeNamespace } from './namespace.ts';
 export { resolveTemplateName, type TemplateFile } from './template-names.ts';
-export { readTemplate, templateStore, templateStoreNow } from './template-store.ts';
+export { readTemplate, readTemplateNow, templateStore, templateStoreNow } from './template-store.ts';

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { TemplateError } from './errors.ts';
 import type { TemplateFile } from './template-names.ts';
@@ -5,24 +6,48 @@ import type { TemplateFile } from './template-names.ts';
 const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 
 /**
- * Reads a template's text (UTF-8, without a byte-order mark); a missing file is a
- * {@link TemplateError} naming the template.
+ * Reads a template's text (without a byte-order mark); a missing file is a {@link TemplateError}
+ * (`HICKORY_ERR_RENDERER_TEMPLATE_MISSING`) naming the template, the engine and `root`.
  *
  * @example
  * ```ts
- * const text = await readTemplate(file, 'ejs', root);
+ * const text = await readTemplate(resolveTemplateName(root, 'page.ejs', 'ejs'), 'ejs', root);
  * ```
  */
 export async function readTemplate(file: TemplateFile, engine: string, root: string): Promise<string> {
   try {
-    const text = await readFile(file.path, 'utf8');
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    return withoutBom(await readFile(file.path, 'utf8'));
   } catch (error) {
-    if (MISSING.has((error as NodeJS.ErrnoException).code ?? '')) {
-      throw new TemplateError('HICKORY_ERR_RENDERER_TEMPLATE_MISSING', { template: file.name, engine }, [file.name, engine, root], error);
-    }
-    throw error;
+    throw missingOr(error, file, engine, root);
   }
+}
+
+/**
+ * {@link readTemplate} without waiting, for an engine that renders synchronously and meets a
+ * template it has not loaded yet (once per template while caching is on: it blocks the thread).
+ *
+ * @example
+ * ```ts
+ * const text = readTemplateNow(resolveTemplateName(root, 'nav.njk', 'nunjucks'), 'nunjucks', root);
+ * ```
+ */
+export function readTemplateNow(file: TemplateFile, engine: string, root: string): string {
+  try {
+    return withoutBom(readFileSync(file.path, 'utf8'));
+  } catch (error) {
+    throw missingOr(error, file, engine, root);
+  }
+}
+
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function missingOr(error: unknown, file: TemplateFile, engine: string, root: string): unknown {
+  if (MISSING.has((error as NodeJS.ErrnoException).code ?? '')) {
+    return new TemplateError('HICKORY_ERR_RENDERER_TEMPLATE_MISSING', { template: file.name, engine }, [file.name, engine, root], error);
+  }
+  return error;
 }
 
 /**
