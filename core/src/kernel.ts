@@ -458,6 +458,7 @@ export class Kernel {
       const loading = request.load();
       if (!request.loaded) return this.handleAfterLoad(loading, lookup, exchange);
     }
+    request.lookup = lookup;
     const value: unknown = lookup.handle(request, exchange.response);
     if (isThenable(value)) return this.applyLater(this.bounded(value, request) as PromiseLike<unknown>, exchange);
     applyResult(exchange, value);
@@ -471,6 +472,7 @@ export class Kernel {
 
   private async handleAfterLoad(loading: Promise<void>, lookup: Lookup, exchange: Exchange): Promise<void> {
     await loading;
+    exchange.request.lookup = lookup;
     applyResult(exchange, await this.bounded(lookup.handle(exchange.request, exchange.response), exchange.request));
   }
 
@@ -516,6 +518,7 @@ export class Kernel {
         if (answer !== undefined) return applyResult(exchange, answer);
       }
       if (readBody && lookup.loadBody !== false && !request.loaded) await request.load();
+      request.lookup = lookup;
       applyResult(exchange, await this.bounded(lookup.handle(request, exchange.response), request));
     } catch (error) {
       await this.redirected(error, exchange, visited, readBody);

@@ -7,6 +7,7 @@ import { parseJsonBody } from './json-body.ts';
 import { hasBody, readBody } from './read-body.ts';
 import { mergeVariables, parseUrlEncoded, type Variables } from './variables.ts';
 import { buildEnviron, type Environ } from './environ.ts';
+import type { Lookup } from './hooks.ts';
 
 /** What a `parseBody` tap gives back: the body variables (`request.POST`). */
 export type BodyParseResult = Variables;
@@ -54,6 +55,12 @@ export class Request {
   path: string;
   /** Per-request storage for application data: a fresh object for every request. */
   context: Record<string, unknown> = {};
+  /**
+   * The lookup whose handler runs now (set by the kernel just before `lookup.handle()`; an
+   * internal redirect or an error document replaces it). Plugins read what was found here
+   * (`request.lookup?.target`) instead of keeping a map per request.
+   */
+  lookup: Lookup | undefined = undefined;
 
   private readonly settings: RequestSettings;
   private headerView: Headers | undefined;

@@ -4,8 +4,6 @@ import type { Rendering } from './exposure.ts';
 import { parametersOf } from './parameters.ts';
 import { renderNow } from './render.ts';
 
-const chosen = new WeakMap<Request, Rendering>();
-
 /**
  * The rendering negotiation chose (by extension or `Accept`) for a request — by default the one
  * being handled — so a method with stacked exposures can shape its value for it; `undefined`
@@ -19,8 +17,8 @@ const chosen = new WeakMap<Request, Rendering>();
  * ```
  */
 export function renderingFor(request?: Request): Rendering | undefined {
-  const target = request ?? currentExchange()?.request;
-  return target === undefined ? undefined : chosen.get(target);
+  const lookup = (request ?? currentExchange()?.request)?.lookup;
+  return lookup instanceof ExposedCall ? lookup.rendering : undefined;
 }
 
 /**
@@ -37,34 +35,28 @@ export function callExposed(kernel: Kernel, controller: object, fn: Function, re
   return new ExposedCall(kernel, controller, fn, remainder, rendering);
 }
 
-// A class rather than an object literal with a closure per request; `handle` stays an own
-// property so that the lookup can be copied or its `handle` passed around alone.
+// One object per request and no closure: `handle` is a method, the kernel calls it on the lookup.
 class ExposedCall implements Lookup {
-  readonly target: Function;
-  readonly handle: (request: Request, response: Response) => unknown;
-  constructor(kernel: Kernel, controller: object, fn: Function, remainder: readonly string[], rendering: Rendering) {
-    this.target = fn;
-    this.handle = (request: Request, response: Response) => invoke(kernel, controller, fn, remainder, rendering, request, response);
-  }
-}
+  constructor(
+    private readonly kernel: Kernel,
+    private readonly controller: object,
+    readonly target: Function,
+    private readonly remainder: readonly string[],
+    readonly rendering: Rendering,
+  ) {}
 
-// Calls the method and renders its value: synchronously when the method returns a plain value
-// and the rendering needs no engine, else a promise.
-function invoke(
-  kernel: Kernel,
-  controller: object,
-  fn: Function,
-  remainder: readonly string[],
-  rendering: Rendering,
-  request: Request,
-  response: Response,
-): unknown {
-  chosen.set(request, rendering);
-  const params = parametersOf(fn);
-  const args = params.list.length === 0 && remainder.length === 0 ? NO_ARGS : mapArguments(params, remainder, () => variablesOf(request));
-  const value: unknown = fn.apply(controller, args);
-  if (isThenable(value)) return Promise.resolve(value).then((settled) => renderNow(kernel, rendering, settled, response, controller, fn));
-  return renderNow(kernel, rendering, value, response, controller, fn);
+  // Calls the method and renders its value: synchronously when the method returns a plain value
+  // and the rendering needs no engine, else a promise.
+  handle(request: Request, response: Response): unknown {
+    // The kernel has set it already, unless another plugin's lookup wraps this one.
+    request.lookup = this;
+    const { kernel, controller, target: fn, remainder, rendering } = this;
+    const params = parametersOf(fn);
+    const args = params.list.length === 0 && remainder.length === 0 ? NO_ARGS : mapArguments(params, remainder, () => variablesOf(request));
+    const value: unknown = fn.apply(controller, args);
+    if (isThenable(value)) return Promise.resolve(value).then((settled) => renderNow(kernel, rendering, settled, response, controller, fn));
+    return renderNow(kernel, rendering, value, response, controller, fn);
+  }
 }
 
 const NO_ARGS: readonly unknown[] = Object.freeze([]);

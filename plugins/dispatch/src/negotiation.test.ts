@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createKernel } from '@hickory/core';
+import { createKernel, definePlugin } from '@hickory/core';
 import { dispatchPlugin, expose, renderingFor, route } from '@hickory/dispatch';
 
 class Books {
@@ -82,5 +82,30 @@ test('renderingFor() tells a stacked method which rendering was chosen', async (
   assert.equal((await a.inject('/index.json')).body, '["Dune"]');
   assert.equal((await a.inject({ url: '/', headers: { accept: 'application/json' } })).body, '["Dune"]');
   assert.equal(renderingFor(), undefined);
+  await a.close();
+});
+
+test('renderingFor() still answers after an await, and request.lookup names the method that ran', async () => {
+  const seen: unknown[] = [];
+  class Shelf {
+    @expose()
+    @expose('json')
+    async index() {
+      await new Promise((done) => setTimeout(done, 5));
+      return renderingFor()?.mediaType === 'application/json' ? ['Dune'] : '<li>Dune</li>';
+    }
+  }
+  const shelf = new Shelf();
+  const watcher = definePlugin({
+    name: 'lookup-watcher',
+    apply(kernel) {
+      kernel.hooks.onResponse.tap('lookup-watcher', (request) => void seen.push(request.lookup?.target));
+    },
+  });
+  const a = createKernel({ root: shelf, logger: false }).use(dispatchPlugin).use(watcher);
+  const [html, json] = await Promise.all([a.inject('/'), a.inject('/index.json')]);
+  assert.equal(html.body, '<li>Dune</li>');
+  assert.equal(json.body, '["Dune"]');
+  assert.deepEqual(seen, [shelf.index, shelf.index]);
   await a.close();
 });
