@@ -27,8 +27,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --quick               short rounds, a smoke check (~1 min); writes nothing unless --write
   --routes a,b          routes to load: ${ROUTE_NAMES.join(', ')} (default: all)
   --frameworks a,b      frameworks: ${FRAMEWORKS.join(', ')} (default: all)
-  --rounds N            measured rounds, frameworks interleaved (default 3; quick 1)
-  --duration S          seconds per measured run (default 5; quick 1)
+  --rounds N            measured rounds, frameworks interleaved (default 5; quick 1)
+  --duration S          seconds per measured run (default 3; quick 1)
   --warmup S            seconds of warm-up per framework and route (default 2; quick 0.5)
   --connections N       autocannon connections (default 100)
   --pipelining N        autocannon pipelining (default 10)
@@ -86,8 +86,8 @@ export function parseOptions(args: readonly string[]): BenchOptions {
     quick,
     frameworks,
     routes: list(values.routes, ROUTE_NAMES, 'route'),
-    rounds: Math.round(positive(values.rounds, quick ? 1 : 3, 'rounds')),
-    duration: positive(values.duration, quick ? 1 : 5, 'duration'),
+    rounds: Math.round(positive(values.rounds, quick ? 1 : 5, 'rounds')),
+    duration: positive(values.duration, quick ? 1 : 3, 'duration'),
     warmup: positive(values.warmup, quick ? 0.5 : 2, 'warmup'),
     connections: Math.round(positive(values.connections, 100, 'connections')),
     pipelining: Math.round(positive(values.pipelining, 10, 'pipelining')),

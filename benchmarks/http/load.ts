@@ -1,6 +1,6 @@
 // The HTTP suite: every framework in its own child process, loaded by autocannon from this
 // process; a warm-up of every route, then rounds in which the frameworks take turns (in a
-// rotating order) on each route. The median of the rounds is reported.
+// fixed pattern, see roundOrder) on each route. The median of the rounds is reported.
 import { expectedBodies, ROUTE_PATHS, type RouteName } from '../routes.ts';
 import { median } from '../stats.ts';
 import { startServer, type ServerProcess } from '../servers/spawn.ts';
@@ -74,8 +74,7 @@ export async function runHttp(settings: HttpSettings): Promise<HttpCell[]> {
     }
 
     for (let round = 0; round < settings.rounds; round++) {
-      // Rotate who goes first, so that no framework always follows the same neighbour.
-      const order = settings.frameworks.map((_, i) => settings.frameworks[(i + round) % settings.frameworks.length]!);
+      const order = roundOrder(settings.frameworks, round);
       for (const route of settings.routes) {
         for (const framework of order) {
           if (!runnable(framework, route)) continue;
@@ -98,4 +97,16 @@ export async function runHttp(settings: HttpSettings): Promise<HttpCell[]> {
     cell.p99 = median(cell.samples.map((s) => s.p99));
   }
   return [...cells.values()];
+}
+
+// Hickory runs between fastify and node:http, the peers of its targets, so each target's ratio
+// compares runs seconds apart (a shared machine's load drifts); those two swap sides every round,
+// and the other peers follow in a rotating order.
+function roundOrder(frameworks: readonly Framework[], round: number): Framework[] {
+  const flank = (['fastify', 'node'] as const).filter((f) => frameworks.includes(f));
+  if (round % 2 === 1) flank.reverse();
+  const others = frameworks.filter((f) => f !== 'hickory' && !flank.includes(f as 'fastify' | 'node'));
+  const rotated = others.map((_, i) => others[(i + round) % others.length]!);
+  const middle = frameworks.includes('hickory') ? (['hickory'] as Framework[]) : [];
+  return [...flank.slice(0, 1), ...middle, ...flank.slice(1), ...rotated];
 }

@@ -1,14 +1,16 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
 import { inject as lightInject, type InjectOptions, type Response as InjectResponse } from 'light-my-request';
 import { CORE_CONFIG, resolveConfig, type ConfigRule, type KernelConfig, type ResolvedConfig } from './config.ts';
 import { exchangeStorage, type Exchange } from './current.ts';
 import { coreError } from './errors.ts';
-import { writeDefaultError } from './error-body.ts';
-import { createHooks, sealHooks, type KernelHooks, type Lookup, type RenderJob } from './hooks.ts';
+import { respondToError, type ErrorHost } from './error-responses.ts';
+import { createHooks, sealHooks, type KernelHooks, type Lookup } from './hooks.ts';
 import { HTTPError } from './http-error.ts';
-import { importModule, resolveExport } from './load-module.ts';
+import { createHttpServer } from './http-server.ts';
+import { importModule } from './load-module.ts';
+import { resolveRoot } from './root.ts';
 import { silentLogger, stderrLogger, type Logger } from './logger.ts';
 import { checkPlugin, type Plugin } from './plugin.ts';
 import { InternalRedirect } from './redirect.ts';
@@ -17,6 +19,7 @@ import { Response } from './response.ts';
 import { refuse, refuseWhileClosing, responseOutcome } from './server-response.ts';
 import { writeResponse } from './send.ts';
 import { bailRunner, isThenable, type BailRunner } from './bail-runner.ts';
+import { RenderEngines } from './render-engines.ts';
 
 /** Options of {@link Kernel.listen}. */
 export interface ListenOptions {
@@ -168,7 +171,7 @@ export class Kernel {
         throw coreError('HICKORY_ERR_MODULE_LOAD', module, (error as Error).message, error);
       }
     }
-    this.root = await this.resolveRoot(config.root, config.confdir);
+    this.root = await resolveRoot(config.root, config.confdir);
     this.container.register({
       request_cls: asValue(config.request_cls),
       response_cls: asValue(config.response_cls),
@@ -179,7 +182,7 @@ export class Kernel {
     this.requestSettings = { bodyLimit: config.body_limit, paramLimit: config.param_limit, bodyParsers: this.hooks.parseBody };
     this.handlerTimeout = config.handler_timeout;
     await this.hooks.ready.promise(this);
-    this.checkDefaultRenderer(config.default_renderer);
+    this.engines.checkDefault(config.default_renderer);
     sealHooks(this.hooks);
     const h = this.hooks;
     this.tapped = {
@@ -195,21 +198,6 @@ export class Kernel {
     this.runners = { beforeRoute, route: bailRunner(h.route), afterLookup, slow: beforeRoute !== undefined || afterLookup !== undefined };
     this.state = 'ready';
     return this;
-  }
-
-  private async resolveRoot(spec: KernelConfig['root'], confdir: string): Promise<object | undefined> {
-    if (spec === undefined) return undefined;
-    let value: unknown = spec;
-    if (typeof spec === 'string') {
-      try {
-        value = await resolveExport(spec, confdir);
-      } catch (error) {
-        throw coreError('HICKORY_ERR_ROOT_RESOLVE', spec, (error as Error).message, error);
-      }
-    }
-    if (typeof value === 'function') return new (value as new () => object)();
-    if (typeof value === 'object' && value !== null) return value;
-    throw coreError('HICKORY_ERR_ROOT_RESOLVE', String(spec), `it is ${typeof value}, not a controller object or class`);
   }
 
   /**
@@ -230,8 +218,11 @@ export class Kernel {
     }
   }
 
-  /** Per engine key, the `render` hook's runner once the hooks are sealed (see {@link Kernel.renderNow}). */
-  private readonly renderRunners = new Map<string, BailRunner>();
+  private readonly engines = new RenderEngines(
+    this.hooks,
+    () => this.config.default_renderer,
+    () => this.state !== 'booting' && this.state !== 'starting',
+  );
 
   /**
    * {@link Kernel.render} without a promise when the engine renders without waiting (a cached
@@ -245,27 +236,7 @@ export class Kernel {
    * ```
    */
   renderNow(template: string, namespace: Record<string, unknown>): string | Promise<string> {
-    const job = this.renderJob(template, namespace);
-    let run = this.renderRunners.get(job.engine);
-    if (run === undefined) {
-      const hook = this.hooks.render.get(job.engine);
-      if (!hook || !hook.isUsed()) throw coreError('HICKORY_ERR_NO_RENDERER', template, job.engine);
-      // Taps may still come until the hooks are sealed: until then, through the hook itself.
-      if (this.state === 'booting' || this.state === 'starting') return this.renderChecked(hook.promise(job), template, job.engine);
-      run = bailRunner(hook) as BailRunner;
-      this.renderRunners.set(job.engine, run);
-    }
-    const text = run(job, undefined);
-    if (typeof text === 'string') return text;
-    if (isThenable(text)) return this.renderChecked(text, template, job.engine);
-    throw coreError('HICKORY_ERR_NO_RENDERER', template, job.engine);
-  }
-
-  private renderChecked(pending: PromiseLike<unknown>, template: string, engine: string): Promise<string> {
-    return Promise.resolve(pending).then((text) => {
-      if (typeof text !== 'string') throw coreError('HICKORY_ERR_NO_RENDERER', template, engine);
-      return text;
-    });
+    return this.engines.renderNow(template, namespace);
   }
 
   /**
@@ -278,9 +249,7 @@ export class Kernel {
    * ```
    */
   rendererFor(template: string): { engine: string; available: boolean } {
-    const { engine } = this.renderJob(template, {});
-    const hook = this.hooks.render.get(engine);
-    return { engine, available: Boolean(hook?.isUsed()) };
+    return this.engines.rendererFor(template);
   }
 
   /**
@@ -292,31 +261,7 @@ export class Kernel {
    * ```
    */
   renderEngines(): string[] {
-    const map = (this.hooks.render as unknown as { _map: Map<string, { isUsed(): boolean }> })._map;
-    return [...map].filter(([, hook]) => hook.isUsed()).map(([key]) => key).sort();
-  }
-
-  private checkDefaultRenderer(engine: string | undefined): void {
-    if (engine === undefined || this.hooks.render.get(engine)?.isUsed()) return;
-    const inUse = this.renderEngines();
-    throw coreError(
-      'HICKORY_ERR_CONFIG_VALUE',
-      'default_renderer',
-      `names engine "${engine}", but no renderer plugin handles it (${inUse.length ? `engines in use: ${inUse.join(', ')}` : 'no renderer plugin is in use'}): add the engine's plugin with kernel.use(), or fix the name`,
-    );
-  }
-
-  private renderJob(template: string, namespace: Record<string, unknown>): RenderJob {
-    const colon = template.indexOf(':');
-    if (colon > 0 && !template.slice(0, colon).includes('/')) {
-      return { engine: template.slice(0, colon), template: template.slice(colon + 1), namespace };
-    }
-    const slash = template.lastIndexOf('/');
-    const dot = template.lastIndexOf('.');
-    const ext = dot > slash + 0 && dot > 0 ? template.slice(dot + 1) : '';
-    const known = ext && this.hooks.render.get(ext)?.isUsed();
-    const engine = known ? ext : (this.config.default_renderer ?? ext);
-    return { engine, template, namespace };
+    return this.engines.inUse();
   }
 
   /**
@@ -546,78 +491,19 @@ export class Kernel {
     return this.dispatch(exchange, trail, readBody);
   }
 
-  private async fail(error: unknown, exchange: Exchange): Promise<void> {
-    const { request } = exchange;
-    if (error instanceof HTTPError) {
-      request.environ['hickory.original_exception'] = error;
-      if (this.tapped.onAbort) {
-        try {
-          const replacement = await this.hooks.onAbort.promise(error, request, exchange.response);
-          if (replacement instanceof Response) {
-            // The error's own headers (Allow on a 405, WWW-Authenticate on a 401) belong to any
-            // response for it; the replacement may still set its own value.
-            if (error.headers) for (const name of Object.keys(error.headers)) if (!replacement.headerMap.has(name)) replacement.headerMap.set(name, error.headers[name]);
-            exchange.response = replacement;
-            return;
-          }
-        } catch (tapError) {
-          this.logger.error(`an onAbort tap failed for ${request.method} ${request.path}`, tapError);
-        }
-      }
-      if (await this.errorDocument(error, exchange)) return;
-      writeDefaultError(error, request.raw, exchange.response);
-      return;
-    }
-    this.logger.error(`${request.method} ${request.path} failed`, error);
-    if (this.tapped.onError) {
-      try {
-        const replacement = await this.hooks.onError.promise(error, request, exchange.response);
-        if (replacement instanceof Response) {
-          exchange.response = replacement;
-          return;
-        }
-      } catch (tapError) {
-        this.logger.error('an onError tap failed', tapError);
-      }
-    }
-    const generic = new HTTPError(500);
-    request.environ['hickory.original_exception'] = generic;
-    if (await this.errorDocument(generic, exchange)) return;
-    writeDefaultError(generic, request.raw, exchange.response);
+  private fail(error: unknown, exchange: Exchange): Promise<void> {
+    return respondToError(error, exchange, this.errorHost);
   }
 
-  // The `errors` config: the error page is an internal GET (HEAD stays HEAD) to its path, without
-  // reading the body; the status is kept. The request's target and method are restored afterwards.
-  private async errorDocument(error: HTTPError, exchange: Exchange): Promise<boolean> {
-    const path = this.config.errors?.[error.status];
-    if (!path || error.status < 400 || exchange.request.context[ERROR_DOCUMENT] !== undefined) return false;
-    const { request } = exchange;
-    const original = { url: request.url, path: request.path, query: request.query_string, method: request.method, response: exchange.response };
-    request.context[ERROR_DOCUMENT] = error.status;
-    // The error page is routed at its own path; these keep what the client asked for.
-    request.environ['hickory.original_path'] = original.path;
-    request.environ['hickory.original_url'] = original.url;
-    exchange.response = new this.ResponseClass();
-    try {
-      request.rewrite(path);
-      if (request.method !== 'HEAD') request.method = 'GET';
-      await this.dispatch(exchange, [], false);
-      const page = exchange.response;
-      page.status = error.status;
-      if (error.headers) for (const name of Object.keys(error.headers)) page.headerMap.set(name, error.headers[name]);
-      return true;
-    } catch (pageError) {
-      this.logger.error(`the error document ${path} for ${error.status} failed; sending the default error body`, pageError);
-      exchange.response = original.response;
-      return false;
-    } finally {
-      request.rewrite(original.path);
-      request.query_string = original.query;
-      request.url = original.url;
-      request.method = original.method;
-      delete request.context[ERROR_DOCUMENT];
-    }
-  }
+  // What the error responses need of the kernel, made once.
+  private readonly errorHost: ErrorHost = {
+    hooks: this.hooks,
+    logger: () => this.logger,
+    tapped: () => this.tapped,
+    errorPaths: () => this.config.errors,
+    newResponse: () => new this.ResponseClass(),
+    dispatchWithoutBody: (exchange) => this.dispatch(exchange, [], false),
+  };
 
   /**
    * Starts an HTTP server on `host:port` (after `ready()`), with the configured timeouts.
@@ -630,19 +516,7 @@ export class Kernel {
   async listen(options: ListenOptions = {}): Promise<Listening> {
     await this.ready();
     if (this.state !== 'ready') throw coreError('HICKORY_ERR_CLOSED', 'listen() after close()');
-    const config = this.config;
-    // Node checks both timeouts only every `connectionsCheckingInterval` (30 s by default), so a
-    // short headers_timeout would not be enforced: check at a quarter of the shorter one (≤ 1 s).
-    const checkEvery = Math.max(10, Math.min(1_000, Math.floor(Math.min(config.headers_timeout, config.request_timeout) / 4)));
-    const server = createServer(
-      {
-        headersTimeout: config.headers_timeout,
-        requestTimeout: config.request_timeout,
-        keepAliveTimeout: config.keep_alive_timeout,
-        connectionsCheckingInterval: checkEvery,
-      },
-      this.callback(),
-    );
+    const server = createHttpServer(this.config, this.callback());
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
@@ -705,8 +579,6 @@ export class Kernel {
     await this.hooks.close.promise(this);
   }
 }
-
-const ERROR_DOCUMENT = Symbol('hickory.errorDocument') as unknown as string;
 
 function applyResult(exchange: Exchange, value: unknown): void {
   if (value === undefined) return;

@@ -1,0 +1,110 @@
+import type { Exchange } from './current.ts';
+import { writeDefaultError } from './error-body.ts';
+import type { KernelHooks } from './hooks.ts';
+import { HTTPError } from './http-error.ts';
+import type { Logger } from './logger.ts';
+import { Response } from './response.ts';
+
+/** What {@link respondToError} needs of the kernel. */
+export interface ErrorHost {
+  readonly hooks: KernelHooks;
+  logger(): Logger;
+  /** Whether `onAbort` / `onError` have taps (read at `ready()`). */
+  tapped(): { readonly onAbort: boolean; readonly onError: boolean };
+  /** The `errors` configuration: status → path of the error document. */
+  errorPaths(): Readonly<Record<number, string>> | undefined;
+  /** A new response of the configured `response_cls`. */
+  newResponse(): Response;
+  /** Routes and handles the exchange's request as it now stands, without reading its body. */
+  dispatchWithoutBody(exchange: Exchange): Promise<void> | undefined;
+}
+
+/**
+ * Turns an error into the exchange's response. An `HTTPError` is stored in
+ * `environ['hickory.original_exception']`, offered to `onAbort` taps (a `Response` they return
+ * replaces the response and keeps the error's headers), then to the `errors` document for its
+ * status, then written as the default error body. Any other error is logged, offered to `onError`
+ * taps, and becomes a generic 500 (through its error document when there is one).
+ *
+ * @example
+ * ```ts
+ * await respondToError(new HTTPError(404), exchange, host);
+ * exchange.response.status; // 404
+ * ```
+ */
+export async function respondToError(error: unknown, exchange: Exchange, host: ErrorHost): Promise<void> {
+  const { request } = exchange;
+  if (error instanceof HTTPError) {
+    request.environ['hickory.original_exception'] = error;
+    if (host.tapped().onAbort) {
+      try {
+        const replacement = await host.hooks.onAbort.promise(error, request, exchange.response);
+        if (replacement instanceof Response) {
+          // The error's own headers (Allow on a 405, WWW-Authenticate on a 401) belong to any
+          // response for it; the replacement may still set its own value.
+          if (error.headers) for (const name of Object.keys(error.headers)) if (!replacement.headerMap.has(name)) replacement.headerMap.set(name, error.headers[name]);
+          exchange.response = replacement;
+          return;
+        }
+      } catch (tapError) {
+        host.logger().error(`an onAbort tap failed for ${request.method} ${request.path}`, tapError);
+      }
+    }
+    if (await errorDocument(error, exchange, host)) return;
+    writeDefaultError(error, request.raw, exchange.response);
+    return;
+  }
+  host.logger().error(`${request.method} ${request.path} failed`, error);
+  if (host.tapped().onError) {
+    try {
+      const replacement = await host.hooks.onError.promise(error, request, exchange.response);
+      if (replacement instanceof Response) {
+        exchange.response = replacement;
+        return;
+      }
+    } catch (tapError) {
+      host.logger().error('an onError tap failed', tapError);
+    }
+  }
+  const generic = new HTTPError(500);
+  request.environ['hickory.original_exception'] = generic;
+  if (await errorDocument(generic, exchange, host)) return;
+  writeDefaultError(generic, request.raw, exchange.response);
+}
+
+// Marks a request whose error document is being produced, so an error inside it falls back to
+// the default body instead of looping.
+const ERROR_DOCUMENT = Symbol('hickory.errorDocument') as unknown as string;
+
+// The `errors` config: the error page is an internal GET (HEAD stays HEAD) to its path, without
+// reading the body; the status is kept. The request's target and method are restored afterwards.
+async function errorDocument(error: HTTPError, exchange: Exchange, host: ErrorHost): Promise<boolean> {
+  const path = host.errorPaths()?.[error.status];
+  if (!path || error.status < 400 || exchange.request.context[ERROR_DOCUMENT] !== undefined) return false;
+  const { request } = exchange;
+  const original = { url: request.url, path: request.path, query: request.query_string, method: request.method, response: exchange.response };
+  request.context[ERROR_DOCUMENT] = error.status;
+  // The error page is routed at its own path; these keep what the client asked for.
+  request.environ['hickory.original_path'] = original.path;
+  request.environ['hickory.original_url'] = original.url;
+  exchange.response = host.newResponse();
+  try {
+    request.rewrite(path);
+    if (request.method !== 'HEAD') request.method = 'GET';
+    await host.dispatchWithoutBody(exchange);
+    const page = exchange.response;
+    page.status = error.status;
+    if (error.headers) for (const name of Object.keys(error.headers)) page.headerMap.set(name, error.headers[name]);
+    return true;
+  } catch (pageError) {
+    host.logger().error(`the error document ${path} for ${error.status} failed; sending the default error body`, pageError);
+    exchange.response = original.response;
+    return false;
+  } finally {
+    request.rewrite(original.path);
+    request.query_string = original.query;
+    request.url = original.url;
+    request.method = original.method;
+    delete request.context[ERROR_DOCUMENT];
+  }
+}
