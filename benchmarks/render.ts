@@ -9,7 +9,6 @@
 //   node --conditions=source --import tsx benchmarks/render.ts [--rounds 7] [--seconds 2] [--connections 100] [--pipelining 10]
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,6 +25,7 @@ import { ejsRenderer } from '@hickory/ejs';
 import { handlebarsRenderer } from '@hickory/handlebars';
 import { nunjucksRenderer } from '@hickory/nunjucks';
 import { loadOnce } from './http/autocannon.ts';
+import { processCpuMicros } from './http/process-cpu.ts';
 import { median } from './stats.ts';
 
 const ENGINES = ['ejs', 'nunjucks', 'handlebars'] as const;
@@ -199,9 +199,9 @@ async function main(): Promise<void> {
         for (const kind of order) {
           const key = `${row}/${kind}`;
           const child = children.get(key)!;
-          const before = cpuMicros(child.pid);
+          const before = processCpuMicros(child.pid);
           const sample = await loadOnce(`${child.url}/`, load);
-          const after = cpuMicros(child.pid);
+          const after = processCpuMicros(child.pid);
           if (sample.failures) throw new Error(`${key}: ${sample.failures} failed requests`);
           pair[kind] = sample.rps;
           (rps[key] ??= []).push(sample.rps);
@@ -232,16 +232,6 @@ async function main(): Promise<void> {
     if (!met) process.exitCode = 1;
   } finally {
     for (const child of children.values()) child.stop();
-  }
-}
-
-// The process's user + system CPU time in µs, read from /proc (Linux); undefined elsewhere.
-function cpuMicros(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6;
-  } catch {
-    return undefined;
   }
 }
 

@@ -73,6 +73,22 @@ export function markdownTables(results: Results): string {
     lines.push('');
     for (const c of skipped) lines.push(`¹ ${FRAMEWORK_TITLES[c.framework]} ${c.route}: ${c.skipped}  `);
   }
+  if (results.http.some((c) => c.cpuPerRequest !== undefined)) {
+    lines.push(
+      '',
+      "**Server CPU time per request** (µs, user + system from /proc, median of the rounds; lower is better). Throughput on a shared machine swings with other tenants' load; the CPU a server spends per request moves less, and shows what each framework costs.",
+      '',
+      `| framework | ${routes.map((r) => ROUTE_TITLES[r]).join(' | ')} |`,
+      `|---|${routes.map(() => '---:').join('|')}|`,
+    );
+    for (const framework of settings.frameworks) {
+      const row = routes.map((route) => {
+        const cpu = cellOf(results, framework, route)?.cpuPerRequest;
+        return cpu === undefined ? 'n/a' : cpu.toFixed(1);
+      });
+      lines.push(`| ${FRAMEWORK_TITLES[framework]} | ${row.join(' | ')} |`);
+    }
+  }
   lines.push(
     '',
     '**Targets** (Hickory against its peer: the median over the rounds of the ratio within a round; the range shows the noise)',

@@ -26,6 +26,10 @@ export interface LoadSettings {
 export interface LoadSample {
   /** Completed requests per second over the whole run. */
   rps: number;
+  /** Completed requests in the run. */
+  requests: number;
+  /** The server's CPU time (user + system) per completed request, in µs, when it could be read. */
+  cpuPerRequest?: number;
   /** Latency in milliseconds. */
   p50: number;
   p99: number;
@@ -53,6 +57,7 @@ export async function loadOnce(url: string, settings: LoadSettings): Promise<Loa
   });
   return {
     rps: result.requests.total / Math.max(result.duration, 0.001),
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,

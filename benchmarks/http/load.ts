@@ -7,6 +7,7 @@ import { startServer, type ServerProcess } from '../servers/spawn.ts';
 import type { Framework } from '../servers/server.ts';
 import { checkRoute } from './check.ts';
 import { loadOnce, type LoadSample, type LoadSettings } from './autocannon.ts';
+import { processCpuMicros } from './process-cpu.ts';
 
 /** Settings of the HTTP suite. */
 export interface HttpSettings {
@@ -30,6 +31,8 @@ export interface HttpCell {
   rps?: number;
   p50?: number;
   p99?: number;
+  /** Median of the server's CPU time per request (µs), where /proc could tell. */
+  cpuPerRequest?: number;
   samples: LoadSample[];
   /** Why the route was not measured. */
   skipped?: string;
@@ -78,7 +81,11 @@ export async function runHttp(settings: HttpSettings): Promise<HttpCell[]> {
       for (const route of settings.routes) {
         for (const framework of order) {
           if (!runnable(framework, route)) continue;
+          const pid = servers.get(framework)!.pid;
+          const before = processCpuMicros(pid);
           const sample = await loadOnce(url(framework, route), load);
+          const after = processCpuMicros(pid);
+          if (before !== undefined && after !== undefined && sample.requests > 0) sample.cpuPerRequest = (after - before) / sample.requests;
           cells.get(key(framework, route))!.samples.push(sample);
           settings.log(
             `round ${round + 1}/${settings.rounds} ${route.padEnd(6)} ${framework.padEnd(8)} ${Math.round(sample.rps).toLocaleString('en-US').padStart(9)} req/s  p99 ${sample.p99} ms  load ${sample.loadAverage}${sample.failures ? `  ${sample.failures} FAILED` : ''}`,
@@ -95,6 +102,8 @@ export async function runHttp(settings: HttpSettings): Promise<HttpCell[]> {
     cell.rps = median(cell.samples.map((s) => s.rps));
     cell.p50 = median(cell.samples.map((s) => s.p50));
     cell.p99 = median(cell.samples.map((s) => s.p99));
+    const cpu = cell.samples.flatMap((s) => (s.cpuPerRequest === undefined ? [] : [s.cpuPerRequest]));
+    if (cpu.length) cell.cpuPerRequest = median(cpu);
   }
   return [...cells.values()];
 }
