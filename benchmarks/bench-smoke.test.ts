@@ -2,7 +2,10 @@
 // every route with the exact expected body once. No timing here: speed lives in `npm run bench`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { checkRoute } from './http/check.ts';
+import { loadExactly } from './http/closed-loop.ts';
 import { MARK_END, MARK_START, replaceBetweenMarkers } from './report.ts';
 import { expectedBodies, ROUTE_NAMES } from './routes.ts';
 import { FRAMEWORKS } from './servers/server.ts';
@@ -37,4 +40,23 @@ test('median and the linear fit used for the slope', () => {
   assert.equal(median([3, 1, 2]), 2);
   assert.equal(median([4, 1, 3, 2]), 2.5);
   assert.deepEqual(linearFit([[0, 5], [1, 15], [2, 25]]), { slope: 10, intercept: 5 });
+});
+
+test('the closed-loop load gets an answer to every request it sends, and counts the ones that are not 200', async () => {
+  let seen = 0;
+  const server = createServer((req, res) => {
+    seen++;
+    // Bodies that split status lines across chunks now and then: the counter keeps a tail.
+    res.writeHead(req.url === '/missing' ? 404 : 200, { 'content-type': 'text/plain' }).end('x'.repeat(seen % 7));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    assert.deepEqual(await loadExactly(port, '/ok', { connections: 3, pipelining: 4, requests: 120 }), { responses: 120, notOk: 0 });
+    assert.equal(seen, 120);
+    // 10 requests over 3 × 4: one batch a connection, 12 in all.
+    assert.deepEqual(await loadExactly(port, '/missing', { connections: 3, pipelining: 4, requests: 10 }), { responses: 12, notOk: 12 });
+  } finally {
+    server.close();
+  }
 });

@@ -35,7 +35,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --no-depth            skip the dispatch-depth benchmark
   --write / --dry-run   force writing results/, charts and README, or never write them`;
 
-function list<T extends string>(value: string | undefined, allowed: readonly T[], what: string): T[] {
+/** The names of a comma-separated option, checked against `allowed`, in `allowed`'s order (all when absent). @example list('a', ['a', 'b'], 'route') */
+export function list<T extends string>(value: string | undefined, allowed: readonly T[], what: string): T[] {
   if (value === undefined) return [...allowed];
   const picked = value.split(',').map((s) => s.trim()).filter(Boolean);
   for (const name of picked) if (!allowed.includes(name as T)) throw new Error(`unknown ${what} "${name}" (one of: ${allowed.join(', ')})`);
@@ -43,7 +44,8 @@ function list<T extends string>(value: string | undefined, allowed: readonly T[]
   return allowed.filter((name) => picked.includes(name));
 }
 
-function positive(value: string | undefined, fallback: number, what: string): number {
+/** A positive number option, or `fallback` when absent. @example positive('5', 3, 'rounds') */
+export function positive(value: string | undefined, fallback: number, what: string): number {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`--${what} must be a positive number, got "${value}"`);

@@ -144,13 +144,31 @@ function depthChart(depth: DepthResult, results: Results): string {
   });
 }
 
-/** Replaces the text between the markers (or appends the marked block when they are missing). */
-export function replaceBetweenMarkers(text: string, block: string): string {
-  const start = text.indexOf(MARK_START);
-  const end = text.indexOf(MARK_END);
-  const marked = `${MARK_START}\n${block}\n${MARK_END}`;
-  if (start === -1 || end === -1 || end < start) return `${text.trimEnd()}\n\n## Latest results\n\n${marked}\n`;
-  return text.slice(0, start) + marked + text.slice(end + MARK_END.length);
+/** A marked block of the README: the text between `start` and `end` belongs to a script. */
+export interface Markers {
+  start: string;
+  end: string;
+  /** The heading put above the block when the README does not have it yet. */
+  heading: string;
+}
+
+const SUITE_MARKERS: Markers = { start: MARK_START, end: MARK_END, heading: 'Latest results' };
+
+/**
+ * Replaces the text between the markers (or appends the marked block, under its heading, when
+ * they are missing).
+ *
+ * @example
+ * ```ts
+ * replaceBetweenMarkers(readme, markdownTables(results));
+ * ```
+ */
+export function replaceBetweenMarkers(text: string, block: string, markers: Markers = SUITE_MARKERS): string {
+  const start = text.indexOf(markers.start);
+  const end = text.indexOf(markers.end);
+  const marked = `${markers.start}\n${block}\n${markers.end}`;
+  if (start === -1 || end === -1 || end < start) return `${text.trimEnd()}\n\n## ${markers.heading}\n\n${marked}\n`;
+  return text.slice(0, start) + marked + text.slice(end + markers.end.length);
 }
 
 /**

@@ -17,8 +17,20 @@ export interface ServerProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
+/** How a server child is started, beyond the defaults. */
+export interface StartOptions {
+  /** How long to wait for the port (ms). */
+  timeoutMs?: number;
+  /** A command the child runs under, with its arguments (`['valgrind', '--tool=callgrind']`). */
+  wrapper?: readonly string[];
+  /** More Node options for the child, before the script (`['--import', './preload.ts']`). */
+  nodeArgs?: readonly string[];
+}
+
 /**
  * Spawns `servers/child.ts` for one framework with the same loader flags as this process.
+ * `pid` is the process the command started: the wrapper's, when there is one (valgrind runs the
+ * program in its own process).
  *
  * @example
  * ```ts
@@ -27,8 +39,11 @@ export interface ServerProcess {
  * await server.stop();
  * ```
  */
-export async function startServer(framework: Framework, timeoutMs = 30_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CHILD, framework], {
+export async function startServer(framework: Framework, options: StartOptions = {}): Promise<ServerProcess> {
+  const { timeoutMs = 30_000, wrapper = [], nodeArgs = [] } = options;
+  const args = ['--conditions=source', '--import', 'tsx', ...nodeArgs, CHILD, framework];
+  const [command, ...prefix] = wrapper.length > 0 ? [...wrapper, process.execPath] : [process.execPath];
+  const child = spawn(command!, [...prefix, ...args], {
     stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
   });

@@ -71,13 +71,31 @@ export class HeaderMap {
     }
     assertHeaderValue(name, value);
     const stored = typeof value === 'number' ? String(value) : Array.isArray(value) ? value.map(String) : value;
-    const at = this.keys.indexOf(name.toLowerCase());
+    this.put(name.toLowerCase(), name, stored);
+  }
+
+  /**
+   * Sets a header whose name and value the caller made itself and knows to be valid (a
+   * `Content-Length` it counted, a `Content-Type` it checked once): no validation, no case
+   * folding. `key` is `name` in lower case. Everything from a controller goes through {@link set}.
+   *
+   * @example
+   * ```ts
+   * map.setKnown('content-length', 'Content-Length', String(body.length));
+   * ```
+   */
+  setKnown(key: string, name: string, value: string): void {
+    this.put(key, name, value);
+  }
+
+  private put(key: string, name: string, value: HeaderValue): void {
+    const at = this.keys.indexOf(key);
     if (at !== -1) {
-      this.pairs[2 * at + 1] = stored;
+      this.pairs[2 * at + 1] = value;
       return;
     }
-    this.keys.push(name.toLowerCase());
-    this.pairs.push(name, stored);
+    this.keys.push(key);
+    this.pairs.push(name, value);
   }
 
   /** Adds a value to a header, keeping the ones already there (for `Set-Cookie`, `Vary`, …). */

@@ -53,6 +53,16 @@ test('HeaderMap append keeps earlier values', () => {
   assert.deepEqual(map.toObject(), Object.assign(Object.create(null), { Vary: ['Accept', 'Cookie'] }));
 });
 
+test('HeaderMap setKnown replaces a header set in any case, keeping its place and first name', () => {
+  const map = new HeaderMap();
+  map.set('content-type', 'text/plain');
+  map.set('X-Other', '1');
+  map.setKnown('content-type', 'Content-Type', 'application/json; charset=utf-8');
+  map.setKnown('content-length', 'Content-Length', '17');
+  assert.deepEqual(map.toFlatArray(), ['content-type', 'application/json; charset=utf-8', 'X-Other', '1', 'Content-Length', '17']);
+  assert.equal(map.get('CONTENT-LENGTH'), '17');
+});
+
 test('headers set by a handler reach the client; CR/LF in a header is a 500 without the header', async () => {
   const app = createKernel({ logger: false }).use(
     handle((req, res) => {

@@ -59,14 +59,14 @@ export function writeResponse(request: Request, response: Response, res: ServerR
     return undefined;
   }
   if (typeof body === 'string') {
-    if (!headers.has('content-type')) headers.set('Content-Type', HTML);
-    headers.set('Content-Length', Buffer.byteLength(body));
+    if (!headers.has('content-type')) headers.setKnown('content-type', 'Content-Type', HTML);
+    headers.setKnown('content-length', 'Content-Length', String(Buffer.byteLength(body)));
     res.writeHead(status, headers.toFlatArray() as string[]);
     res.end(request.method === 'HEAD' ? undefined : body);
     return undefined;
   }
-  if (!headers.has('content-type')) headers.set('Content-Type', OCTETS);
-  headers.set('Content-Length', body.byteLength);
+  if (!headers.has('content-type')) headers.setKnown('content-type', 'Content-Type', OCTETS);
+  headers.setKnown('content-length', 'Content-Length', String(body.byteLength));
   res.writeHead(status, headers.toFlatArray() as string[]);
   res.end(request.method === 'HEAD' ? undefined : body);
   return undefined;

@@ -83,7 +83,8 @@ function setType(response: Response, rendering: Rendering): void {
   if (headers.has('content-type')) return;
   const known = typeHeaders.get(rendering.contentType);
   if (known !== undefined) {
-    headers.set('Content-Type', known);
+    // Checked when it was first made (below).
+    headers.setKnown('content-type', 'Content-Type', known);
     return;
   }
   response.content_type = rendering.contentType;
