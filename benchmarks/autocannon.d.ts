@@ -1,4 +1,4 @@
-// autocannon ships no types: the part of its API that hot-path.ts calls directly.
+// autocannon ships no types: the part of its API and result the benchmarks use.
 declare module 'autocannon' {
   interface AutocannonResult {
     duration: number;

@@ -59,7 +59,6 @@ const USAGE = `usage: node --conditions=source --import tsx benchmarks/instructi
   --requests N        requests per counted window (default 10000; the warm-up sends four times as many)
   --windows N         counted windows per server and route, the lowest reported (default 3)
   --connections N     (default 100)   --pipelining N   (default 10)
-  --jobs N            servers measured at once (default 1: with two, a busy machine changed a count by half)
   --write             write results/instructions.json and the README table`;
 
 interface Settings {
@@ -68,7 +67,6 @@ interface Settings {
   load: ClosedLoopLoad;
   /** Counted windows per server and route (the lowest is reported). */
   windows: number;
-  jobs: number;
   write: boolean;
 }
 
@@ -82,7 +80,6 @@ function parse(args: string[]): Settings {
       windows: { type: 'string' },
       connections: { type: 'string' },
       pipelining: { type: 'string' },
-      jobs: { type: 'string' },
       write: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -100,7 +97,6 @@ function parse(args: string[]): Settings {
       pipelining: positive(values.pipelining, 10, 'pipelining'),
     },
     windows: positive(values.windows, 3, 'windows'),
-    jobs: positive(values.jobs, 1, 'jobs'),
     write: values.write,
   };
 }
@@ -167,21 +163,17 @@ async function countAll(settings: Settings): Promise<Count[]> {
   const expected = await expectedBodies();
   const cases = settings.routes.flatMap((route) => settings.variants.map((variant) => ({ variant, route })));
   const counts: Count[] = [];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < cases.length) {
-      const { variant, route } = cases[next++]!;
-      const started = Date.now();
-      const result = await count(variant, route, settings, expected[route]);
-      counts.push(result);
-      const shown =
-        result.perRequest === undefined
-          ? `skipped: ${result.skipped}`
-          : `${result.perRequest.toLocaleString('en-US')} instructions/request (windows: ${result.windows!.map((n) => n.toLocaleString('en-US')).join(', ')})`;
-      console.log(`  ${VARIANTS[variant].title.padEnd(32)} ${ROUTE_PATHS[route].padEnd(18)} ${shown}  (${Math.round((Date.now() - started) / 1000)} s)`);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(settings.jobs, cases.length) }, worker));
+  // One server at a time: two under callgrind at once change how requests batch, and so the counts.
+  for (const { variant, route } of cases) {
+    const started = Date.now();
+    const result = await count(variant, route, settings, expected[route]);
+    counts.push(result);
+    const shown =
+      result.perRequest === undefined
+        ? `skipped: ${result.skipped}`
+        : `${result.perRequest.toLocaleString('en-US')} instructions/request (windows: ${result.windows!.map((n) => n.toLocaleString('en-US')).join(', ')})`;
+    console.log(`  ${VARIANTS[variant].title.padEnd(32)} ${ROUTE_PATHS[route].padEnd(18)} ${shown}  (${Math.round((Date.now() - started) / 1000)} s)`);
+  }
   return counts;
 }
 

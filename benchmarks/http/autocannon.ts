@@ -1,18 +1,6 @@
 // One autocannon run against one route of one server, reduced to the numbers the suite keeps.
-import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
-
-// autocannon ships no types; this is the part of its result the suite reads.
-interface AutocannonResult {
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  requests: { total: number };
-  latency: { p50: number; p99: number; average: number };
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+import autocannon from 'autocannon';
 
 /** Settings of a load run. */
 export interface LoadSettings {

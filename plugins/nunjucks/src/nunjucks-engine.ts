@@ -43,7 +43,7 @@ export function createNunjucksEngine(context: RendererContext, options: Nunjucks
   const renderNow = (name: string, data: Record<string, unknown>): string => {
     loader.async = false;
     try {
-      return env.render(name, data) ?? '';
+      return env.render(name, data);
     } catch (error) {
       throw toTemplateError(error, name, context.engine);
     } finally {
