@@ -11,7 +11,7 @@ import { HTTPError } from './http-error.ts';
 import { createHttpServer } from './http-server.ts';
 import { importModule } from './load-module.ts';
 import { resolveRoot } from './root.ts';
-import { silentLogger, stderrLogger, type Logger } from './logger.ts';
+import { guardLogger, silentLogger, stderrLogger, type Logger } from './logger.ts';
 import { checkPlugin, type Plugin } from './plugin.ts';
 import { InternalRedirect } from './redirect.ts';
 import { Request, type RequestSettings } from './request.ts';
@@ -63,8 +63,14 @@ export class Kernel {
   readonly container: AwilixContainer = createContainer({ injectionMode: InjectionMode.CLASSIC, strict: true });
   /** The root controller, resolved from `config.root` by `ready()` (routing plugins read it). */
   root: object | undefined;
-  /** Where the kernel and plugins log. */
-  logger: Logger;
+  /** Where the kernel and plugins log; guarded so that logging never throws (see `guardLogger`). */
+  get logger(): Logger {
+    return this.guardedLogger;
+  }
+  set logger(logger: Logger) {
+    this.guardedLogger = guardLogger(logger);
+  }
+  private guardedLogger: Logger;
 
   private readonly initialConfig: KernelConfig;
   private resolvedConfig: ResolvedConfig | undefined;
@@ -88,7 +94,7 @@ export class Kernel {
 
   constructor(config: KernelConfig = {}) {
     this.initialConfig = { ...config };
-    this.logger = config.logger === false ? silentLogger : ((config.logger as Logger | undefined) ?? stderrLogger);
+    this.guardedLogger = guardLogger(config.logger === false ? silentLogger : ((config.logger as Logger | undefined) ?? stderrLogger));
     this.container.register({ kernel: asValue(this) });
   }
 
@@ -307,11 +313,17 @@ export class Kernel {
     if (--this.inflight === 0 && this.drained) this.drained();
   };
 
+  // The last line of defence: whatever escaped the request's own error handling ends here, in a
+  // 500 or a destroyed connection, and never throws (its caller is a promise nobody awaits).
   private failedAfterBuild(error: unknown, res: ServerResponse): void {
     this.settled();
     this.logger.error('a request failed after its response was built', error);
-    if (!res.headersSent) refuse(res, 500, 'Internal Server Error');
-    else res.destroy();
+    try {
+      if (!res.headersSent) refuse(res, 500, 'Internal Server Error');
+      else res.destroy();
+    } catch {
+      res.destroy();
+    }
   }
 
   // One request. Nothing here makes a promise or waits a tick unless something is asynchronous

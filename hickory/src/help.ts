@@ -16,7 +16,8 @@ Commands:
       --port <n>          Port (overrides server.port; 0 picks a free one)
       --host <addr>       Address (overrides server.host)
       --reload            Restart when a file under the config file's folder changes
-      --workers <n>       Run n processes (default: one per core with NODE_ENV=production, else 1)
+      --workers <n>       Run n supervised worker processes, each replaced if it dies (default: one
+                          per core with NODE_ENV=production, else the app runs in this process)
   create <name>       Make a new project in the new folder <name>
       --template <t>      ${PROJECT_TEMPLATES.join(' or ')} (default base)
 

@@ -1,10 +1,12 @@
 import cluster from 'node:cluster';
+import { createServer, type AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import type { Kernel, Logger } from '@hickory/core';
-import { oneLine } from './errors.ts';
+import { cliError, oneLine } from './errors.ts';
 import { listenOn, loadApp } from './load-app.ts';
+import { guardProcess } from './process-guard.ts';
 import { consoleLogger } from './request-log.ts';
-import { superviseWorkers, type WorkerMessage } from './workers.ts';
+import { superviseWorkers, WORKER_PORT_ENV, type WorkerMessage } from './workers.ts';
 
 /** Options of `hickory serve`. */
 export interface ServeOptions {
@@ -14,7 +16,11 @@ export interface ServeOptions {
   port?: number;
   /** Overrides `server.host` of the config file. */
   host?: string;
-  /** Processes to run with `node:cluster`; 1 serves from this process. */
+  /**
+   * Worker processes to run with `node:cluster`, supervised by this one (a worker that dies is
+   * replaced; 1 is one supervised worker). Not given: one per core in production, else the app is
+   * served from this very process.
+   */
   workers?: number;
   /** Where the request log and the lifecycle lines go (default: the console). */
   logger?: Logger;
@@ -36,7 +42,8 @@ export function defaultWorkers(env: NodeJS.ProcessEnv = process.env): number {
 /**
  * `hickory serve`: loads the config file, serves the app, prints `hickory serving <url>`, logs a
  * line per request and shuts down gracefully on SIGINT/SIGTERM (in-flight requests finish, then
- * the process exits 0). With several workers this process loads the app once to check it, then
+ * the process exits 0). A rejection or exception nothing handled is logged and never ends the
+ * server (see `guardProcess`). With workers this process loads the app once to check it, then
  * supervises them: a worker that dies is replaced, and a signal stops them all gracefully.
  * Problems are thrown as one-line errors naming the file or the address.
  *
@@ -49,14 +56,17 @@ export async function serve(options: ServeOptions): Promise<void> {
   const logger = options.logger ?? consoleLogger;
   if (cluster.isWorker) return serveWorker(options, logger);
   const workers = options.workers ?? defaultWorkers();
-  if (workers > 1) {
+  if (options.workers !== undefined || workers > 1) {
     // Fail fast with one line, rather than once per worker.
-    const { app } = await loadApp(options.config, logger);
+    const { app, server } = await loadApp(options.config, logger);
     await app.close();
-    superviseWorkers(workers, logger);
+    const host = options.host ?? server.host;
+    const port = options.port ?? server.port;
+    superviseWorkers(workers, port === 0 ? await freePort(host) : port, logger);
     return;
   }
   const { app, server } = await loadApp(options.config, logger);
+  guardProcess(app, logger, 'keep-serving');
   // Before the URL is printed: whoever reads it may signal at once.
   closeOnSignals(app, logger);
   const { url } = await listenOn(app, options.host ?? server.host, options.port ?? server.port);
@@ -67,8 +77,10 @@ export async function serve(options: ServeOptions): Promise<void> {
 async function serveWorker(options: ServeOptions, logger: Logger): Promise<void> {
   try {
     const { app, server } = await loadApp(options.config, logger);
+    guardProcess(app, logger, 'replace');
     closeOnSignals(app, logger);
-    const { url } = await listenOn(app, options.host ?? server.host, options.port ?? server.port);
+    const port = Number(process.env[WORKER_PORT_ENV] ?? options.port ?? server.port);
+    const { url } = await listenOn(app, options.host ?? server.host, port);
     process.send?.({ hickory: 'listening', url } satisfies WorkerMessage);
   } catch (error) {
     // The primary prints it once and stops the others, rather than every worker printing it.
@@ -101,4 +113,16 @@ export function closeOnSignals(app: Kernel, logger: Logger): void {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+// A port that is free on `host` now, for workers that must all serve the same one.
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => reject(cliError('HICKORY_ERR_CLI_LISTEN', host, 0, oneLine(error.message))));
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

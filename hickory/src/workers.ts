@@ -11,7 +11,13 @@ export type WorkerMessage =
 const STOP_DEADLINE_MS = 15_000;
 
 /**
- * Runs `count` workers with `node:cluster` (each re-runs this command and serves the app), prints
+ * The environment variable that tells every worker the port to serve: the supervisor picks a free
+ * one when the configured port is 0, so that a replacement serves the URL that was announced.
+ */
+export const WORKER_PORT_ENV = 'HICKORY_WORKER_PORT';
+
+/**
+ * Runs `count` workers with `node:cluster` (each re-runs this command and serves the app on `port`), prints
  * `hickory serving <url> (<count> workers)` once all listen, replaces a worker that dies (and logs
  * `worker <pid> serving` when its replacement listens), and on
  * SIGINT/SIGTERM stops them all gracefully and exits 0. A worker that fails before it serves
@@ -19,17 +25,17 @@ const STOP_DEADLINE_MS = 15_000;
  *
  * @example
  * ```ts
- * if (cluster.isPrimary) superviseWorkers(4, consoleLogger);
+ * if (cluster.isPrimary) superviseWorkers(4, 8080, consoleLogger);
  * ```
  */
-export function superviseWorkers(count: number, logger: Logger): void {
+export function superviseWorkers(count: number, port: number, logger: Logger): void {
   const served = new Set<number>();
   let announced = false;
   let stopping = false;
   let exitCode = 0;
 
   const fork = (): Worker => {
-    const worker = cluster.fork();
+    const worker = cluster.fork({ [WORKER_PORT_ENV]: String(port) });
     worker.on('message', (message: WorkerMessage) => {
       if (message?.hickory === 'listening') {
         served.add(worker.id);

@@ -13,6 +13,8 @@ export interface MultipartLimits {
   fields?: number;
   /** Largest text field value, in bytes. Default 1 MiB. */
   fieldSize?: number;
+  /** Most bytes of text field values in one form, all fields together (they are held in memory). Default 20 MiB. */
+  totalFieldSize?: number;
   /** Most header lines in one part. Default 2000. */
   headerPairs?: number;
 }
@@ -50,6 +52,7 @@ export const DEFAULT_LIMITS: Readonly<Required<MultipartLimits>> = Object.freeze
   fileSize: 10 * MiB,
   fields: 1000,
   fieldSize: MiB,
+  totalFieldSize: 20 * MiB,
   headerPairs: 2000,
 });
 

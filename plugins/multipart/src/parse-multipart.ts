@@ -8,6 +8,7 @@ import type { ResolvedMultipartOptions } from './options.ts';
 import { PartHeaderGuard } from './part-header-guard.ts';
 import { Spool } from './spool.ts';
 import type { TempFiles } from './temp-files.ts';
+import { undecodableCharset } from './text-part-charset.ts';
 import { UploadedFile } from './uploaded-file.ts';
 
 interface FilePart {
@@ -25,9 +26,11 @@ const noop = (): void => {};
 /**
  * Reads a `multipart/form-data` body from `request.raw` into null-prototype variables: a text
  * field is a string, a file an {@link UploadedFile}, a repeated name an array. Past a limit → 413
- * naming it; a malformed body, a bad or reserved name → 400; a client that goes away → 400 (the
- * connection is gone by then). Temporary files are recorded in `temps`; on failure they are
- * deleted at once.
+ * naming it (`totalFieldSize` bounds the text held in memory for the whole form); a text field in
+ * a charset that cannot be decoded → 415; a malformed body, a bad or reserved name → 400; a
+ * client that goes away → 400 (the connection is gone by then). Temporary files are recorded in
+ * `temps`; on failure they are deleted at once. The promise always settles: whatever throws
+ * inside a parser or stream callback rejects it.
  *
  * @example
  * ```ts
@@ -64,6 +67,7 @@ export function parseMultipart(request: Request, options: ResolvedMultipartOptio
     const entries: Array<[string, string | FilePart]> = [];
     const spooling: Array<Promise<void>> = [];
     let settled = false;
+    let fieldBytes = 0;
 
     const detach = (): void => {
       raw.off('data', onData);
@@ -95,7 +99,19 @@ export function parseMultipart(request: Request, options: ResolvedMultipartOptio
       if (!raw.readableEnded) onGone();
     };
 
-    parser.on('field', (name: string, value: string, info: busboy.FieldInfo) => {
+    // A listener that throws would throw out of the socket's 'data' emission (the parser emits
+    // synchronously inside write()) and take the process down: every one fails the request instead.
+    const guarded =
+      <A extends unknown[]>(listener: (...args: A) => void) =>
+      (...args: A): void => {
+        try {
+          listener(...args);
+        } catch (error) {
+          fail(error);
+        }
+      };
+
+    parser.on('field', guarded((name: string, value: string | undefined, info: busboy.FieldInfo) => {
       if (settled) return;
       try {
         checkFieldName(name);
@@ -103,10 +119,16 @@ export function parseMultipart(request: Request, options: ResolvedMultipartOptio
         return fail(error);
       }
       if (info.valueTruncated) return fail(tooLarge(`A field value is larger than ${limits.fieldSize} bytes (multipart limit "fieldSize").`));
+      // The parser hands no string for a charset it cannot decode (normally refused earlier, by the guard).
+      if (typeof value !== 'string') return fail(undecodableCharset());
+      fieldBytes += Buffer.byteLength(value);
+      if (fieldBytes > limits.totalFieldSize) {
+        return fail(tooLarge(`The form's text fields are larger than ${limits.totalFieldSize} bytes together (multipart limit "totalFieldSize").`));
+      }
       entries.push([name, value]);
-    });
+    }));
 
-    parser.on('file', (name: string, stream: Readable, info: busboy.FileInfo) => {
+    parser.on('file', guarded((name: string, stream: Readable, info: busboy.FileInfo) => {
       stream.on('error', noop);
       if (settled) {
         stream.resume();
@@ -130,19 +152,22 @@ export function parseMultipart(request: Request, options: ResolvedMultipartOptio
       const spool = new Spool(options.memoryThreshold, options.tmpdir, (path) => temps.add(path));
       entries.push([name, { filename, type: info.mimeType, encoding: info.encoding, stream, spool }]);
       spooling.push(pipeline(stream, spool).catch(fail));
-    });
+    }));
 
     parser.on('partsLimit', () => fail(tooLarge(`The form has more than ${limits.parts} parts (multipart limit "parts").`)));
     parser.on('filesLimit', () => fail(tooLarge(`The form has more than ${limits.files} files (multipart limit "files").`)));
     parser.on('fieldsLimit', () => fail(tooLarge(`The form has more than ${limits.fields} fields (multipart limit "fields").`)));
     parser.on('error', (error: Error) => fail(malformed(error.message)));
     parser.on('finish', () => {
-      Promise.all(spooling).then(() => {
-        if (settled) return;
-        settled = true;
-        detach();
-        resolve(collect(entries));
-      }, fail);
+      Promise.all(spooling)
+        .then(() => {
+          if (settled) return;
+          const variables = collect(entries);
+          settled = true;
+          detach();
+          resolve(variables);
+        })
+        .catch(fail);
     });
 
     raw.on('data', onData); // before pipe(): the guard sees each chunk before the parser does

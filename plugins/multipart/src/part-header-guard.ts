@@ -1,4 +1,5 @@
 import { HTTPError } from '@hickory/core';
+import { checkTextPartCharset } from './text-part-charset.ts';
 
 const EMPTY = Buffer.alloc(0);
 const CR = 13;
@@ -6,6 +7,8 @@ const LF = 10;
 const DASH = 45;
 const SPACE = 32;
 const TAB = 9;
+// The parser's own bound on one part's header block: a longer one fails there as malformed.
+const MAX_HEADER_BYTES = 16 * 1024;
 
 const enum Mode {
   Body,
@@ -21,8 +24,9 @@ const enum Mode {
  * Watches a multipart body as it streams past (without copying it) and checks what the parser
  * downstream lets through: a part header line that starts with whitespace (obsolete line
  * folding, or a header block that starts with a space) is a 400, and more than `maxHeaderLines`
- * header lines in one part is a 413 naming the `headerPairs` limit. Only part headers are read
- * byte by byte; part bodies are skipped with `Buffer.indexOf`.
+ * header lines in one part is a 413 naming the `headerPairs` limit, and a text field in a charset
+ * the parser cannot decode is a 415 naming it (see {@link checkTextPartCharset}). Only part
+ * headers are read byte by byte; part bodies are skipped with `Buffer.indexOf`.
  *
  * @example
  * ```ts
@@ -37,6 +41,8 @@ export class PartHeaderGuard {
   private mode = Mode.Body;
   private lines = 0;
   private lineStart = true;
+  // The current part's header bytes, up to MAX_HEADER_BYTES.
+  private header: number[] = [];
 
   constructor(
     boundary: string,
@@ -73,11 +79,13 @@ export class PartHeaderGuard {
             this.mode = Mode.Headers;
             this.lines = 0;
             this.lineStart = true;
+            this.header = [];
           } else {
             this.mode = Mode.Body;
           }
           break;
         case Mode.Headers:
+          if (this.header.length < MAX_HEADER_BYTES) this.header.push(byte);
           if (this.lineStart) {
             this.lineStart = false;
             if (byte === CR) {
@@ -96,9 +104,16 @@ export class PartHeaderGuard {
         case Mode.HeadersEnd:
           // The parser reports a missing LF itself.
           this.mode = Mode.Body;
+          if (byte === LF) this.endOfHeaders();
           break;
       }
     }
+  }
+
+  private endOfHeaders(): void {
+    const block = Buffer.from(this.header).toString('latin1').replace(/\r$/, '');
+    this.header = [];
+    checkTextPartCharset(block);
   }
 
   // Index just past the next delimiter in `chunk` from `pos` (counting one that straddles the
