@@ -6,7 +6,9 @@ import type { ServerResponse } from 'node:http';
 
 /**
  * Resolves once the response was handed to the socket (`true`, on `'finish'`) or the connection
- * went away first (`false`). Call it when the request starts, so that no event is missed.
+ * went away first (`false`). Call it when the request starts, so that no event is missed. The
+ * connection's own `'close'` counts too: a pipelined response queued behind one that closed the
+ * connection never gets a socket, so it would hear neither `'finish'` nor `'close'`.
  *
  * @example
  * ```ts
@@ -16,17 +18,20 @@ import type { ServerResponse } from 'node:http';
  * ```
  */
 export function responseOutcome(res: ServerResponse): Promise<boolean> {
-  if (res.destroyed) return Promise.resolve(false);
+  const connection = res.req?.socket;
+  if (res.destroyed || connection?.destroyed) return Promise.resolve(false);
   return new Promise((done) => {
     const settle = (completed: boolean) => () => {
       res.off('finish', onFinish);
       res.off('close', onClose);
+      connection?.off('close', onClose);
       done(completed || res.writableFinished);
     };
     const onFinish = settle(true);
     const onClose = settle(false);
     res.once('finish', onFinish);
     res.once('close', onClose);
+    connection?.once('close', onClose);
   });
 }
 
