@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
-import { createKernel, definePlugin, parseJsonBody, type Request } from './index.ts';
+import { createKernel, definePlugin, INPUT_OBJECT_PROTOTYPE, parseJsonBody, type Request } from './index.ts';
 import { handle, parseRaw, rawExchange } from './fixtures/harness.ts';
 
 const JSON_ACCEPT = { accept: 'application/json' };
@@ -25,13 +25,14 @@ test('urlencoded bodies: null prototype, repeated keys as arrays, dangerous keys
   await kernel.close();
 });
 
-test('JSON bodies: every object has a null prototype', async () => {
+test('JSON bodies: no object inherits from Object.prototype, and each prints as [object Object]', async () => {
   const kernel = app((req) => {
     const value = req.json as { a: { b: Array<{ c: number }> } };
-    return [Object.getPrototypeOf(value), Object.getPrototypeOf(value.a), Object.getPrototypeOf(value.a.b[0]), Array.isArray(value.a.b)];
+    const chain = (o: object) => [Object.getPrototypeOf(o) === INPUT_OBJECT_PROTOTYPE, Object.getPrototypeOf(Object.getPrototypeOf(o))];
+    return [...chain(value), ...chain(value.a), ...chain(value.a.b[0]!), Array.isArray(value.a.b), `${value.a}`, String(value.a.b), 'hasOwnProperty' in value];
   });
   const res = await kernel.inject({ method: 'POST', url: '/', payload: { a: { b: [{ c: 1 }] } } });
-  assert.deepEqual(res.json(), [null, null, null, true]);
+  assert.deepEqual(res.json(), [true, null, true, null, true, null, true, '[object Object]', '[object Object]', false]);
   await kernel.close();
 });
 

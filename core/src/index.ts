@@ -30,5 +30,6 @@ export { escapeHtml, prefersJson, writeDefaultError } from './error-body.ts';
 export { contentDisposition, type ContentDispositionOptions } from './content-disposition.ts';
 export { parseUrlEncoded, mergeVariables, type Variables, type VariableValue } from './variables.ts';
 export { parseJsonBody } from './json-body.ts';
+export { INPUT_OBJECT_PROTOTYPE, inputObject } from './input-object.ts';
 export { silentLogger, stderrLogger, type Logger } from './logger.ts';
 export type { Environ } from './environ.ts';

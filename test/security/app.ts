@@ -142,7 +142,7 @@ class RootController {
   /** JSON handler taking every variable. */
   @expose('json') echo(kwargs: Record<string, unknown>): object {
     count('root.echo');
-    return { keys: Object.keys(kwargs).sort(), proto: Object.getPrototypeOf(kwargs) === null };
+    return { keys: Object.keys(kwargs).sort(), proto: !(kwargs instanceof Object) };
   }
 
   @expose({ generic: true, template: 'json' }) upload(): object {

@@ -1,4 +1,4 @@
-import { HTTPError, type Request, type Variables } from '@hickory/core';
+import { HTTPError, inputObject, type Request, type Variables } from '@hickory/core';
 import type { ParameterList } from './parameters.ts';
 
 /**
@@ -52,8 +52,9 @@ export function mapArguments(params: ParameterList, remainder: readonly string[]
   return args;
 }
 
+// kwargs has no Object.prototype, yet a template can print it (see inputObject).
 function kwargsOf(vars: Variables, named: ReadonlySet<string>): Variables {
-  const out: Variables = Object.create(null);
+  const out: Variables = inputObject();
   for (const key of Object.keys(vars)) if (!named.has(key)) out[key] = vars[key];
   return out;
 }

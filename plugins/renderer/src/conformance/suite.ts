@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import type { Kernel, Plugin } from '@hickory/core';
+import { inputObject, parseJsonBody, type Kernel, type Plugin } from '@hickory/core';
 import { TemplateError } from '../errors.ts';
 import { OPTION_LIKE_KEYS, PAGE_HTML, PAGE_NAMESPACE, normalizeHtml, type ConformanceFixtures } from './fixtures.ts';
 import { captureLog, kernelFor, makeWorkspace, removeWorkspaces } from './workspace.ts';
@@ -170,6 +170,17 @@ export function runRendererConformance(options: ConformanceOptions): void {
       const polluting = JSON.parse('{"__proto__": {"polluted": "yes"}, "name": "Ada"}') as Record<string, unknown>;
       assert.equal((await kernel.render(fixtures.hello, polluting)).trim(), 'Hello Ada!');
       assert.equal(({} as Record<string, unknown>).polluted, undefined);
+      await kernel.close();
+    });
+
+    test('prints any value argument mapping makes from request input (JSON objects, kwargs)', async () => {
+      const kernel = await app();
+      const body = parseJsonBody('{"a":{"b":1},"list":[{"c":2},"d"]}') as Record<string, unknown>;
+      assert.equal((await kernel.render(fixtures.hello, { name: body['a'] })).trim(), 'Hello [object Object]!');
+      assert.equal((await kernel.render(fixtures.hello, { name: body['list'] })).trim(), 'Hello [object Object],d!');
+      const kwargs = inputObject<string>();
+      kwargs['page'] = '2';
+      assert.equal((await kernel.render(fixtures.hello, { name: kwargs })).trim(), 'Hello [object Object]!');
       await kernel.close();
     });
 
