@@ -62,13 +62,20 @@ function serveFile(request: Request, response: Response, root: string, file: Fou
     target.once('close', () => source?.destroy());
     if (typeof settings.cacheControl === 'string') target.setHeader('Cache-Control', settings.cacheControl);
     let done = false;
+    // Called from `send`'s events, inside its file-system callbacks: whatever throws here would be
+    // an uncaught exception, so it rejects instead.
     const answer = (): void => {
       if (done) return;
       done = true;
-      response.status = target.statusCode;
-      for (const [name, value] of target.headerEntries()) response.headerMap.set(name, typeof value === 'number' ? value : (value as string | string[]));
-      response.app_iter = target;
-      resolveServe(response);
+      try {
+        response.status = target.statusCode;
+        for (const [name, value] of target.headerEntries()) response.headerMap.set(name, typeof value === 'number' ? value : (value as string | string[]));
+        response.app_iter = target;
+        resolveServe(response);
+      } catch (error) {
+        target.destroy();
+        reject(error);
+      }
     };
     const sending = send(request.raw, file.urlPath, {
       root,
