@@ -27,8 +27,10 @@ export class UploadedFile {
   readonly size: number;
   /** True when the file was cut at a size limit (the plugin refuses such uploads with 413). */
   readonly truncated: boolean;
-  private content: UploadContent;
-  private stream: Readable | undefined;
+  // Truly private (#): the bytes or the server's temporary path never show in JSON.stringify,
+  // util.inspect or a spread, only through the methods below.
+  #content: UploadContent;
+  #stream: Readable | undefined;
 
   constructor(info: { filename: string; type: string; encoding: string; size: number; truncated: boolean }, content: UploadContent) {
     this.filename = info.filename;
@@ -36,22 +38,22 @@ export class UploadedFile {
     this.encoding = info.encoding;
     this.size = info.size;
     this.truncated = info.truncated;
-    this.content = content;
+    this.#content = content;
   }
 
   /** The file on disk (a temporary file, or where `saveTo()` put it); `undefined` when in memory. */
   get path(): string | undefined {
-    return 'path' in this.content ? this.content.path : undefined;
+    return 'path' in this.#content ? this.#content.path : undefined;
   }
 
   /** The file's bytes as a readable stream (the same stream on every access). */
   get file(): Readable {
-    if (this.stream) return this.stream;
-    const content = this.content;
+    if (this.#stream) return this.#stream;
+    const content = this.#content;
     const stream = 'path' in content ? createReadStream(content.path) : Readable.from(content.chunks, { objectMode: false });
     // A reader that forgets its error listener must not take the process down.
     stream.on('error', () => {});
-    return (this.stream = stream);
+    return (this.#stream = stream);
   }
 
   /**
@@ -64,7 +66,7 @@ export class UploadedFile {
    * ```
    */
   async saveTo(destination: string): Promise<void> {
-    const content = this.content;
+    const content = this.#content;
     if (!('path' in content)) {
       await writeFile(destination, content.chunks);
       return;
@@ -76,6 +78,19 @@ export class UploadedFile {
       await copyFile(content.path, destination);
       await unlink(content.path).catch(() => {});
     }
-    this.content = { path: destination };
+    this.#content = { path: destination };
+  }
+
+  /**
+   * What an upload is in JSON (a handler returning it, a log line): its name, media type and size,
+   * never its bytes or where the server keeps them.
+   *
+   * @example
+   * ```ts
+   * JSON.stringify(upload); // '{"filename":"a.txt","type":"text/plain","size":5}'
+   * ```
+   */
+  toJSON(): { filename: string; type: string; size: number } {
+    return { filename: this.filename, type: this.type, size: this.size };
   }
 }
