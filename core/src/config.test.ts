@@ -32,6 +32,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
     keep_alive_timeout: 300,
     close_timeout: 400,
     handler_timeout: 500,
+    redirect_origins: ['https://accounts.example.com', 'http://127.0.0.1:8081'],
     logger: false,
   };
   assert.deepEqual(Object.keys(CORE_CONFIG).sort(), Object.keys(config).sort());
@@ -60,6 +61,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
       keep_alive_timeout: c.keep_alive_timeout,
       close_timeout: c.close_timeout,
       handler_timeout: c.handler_timeout,
+      redirect_origins: c.redirect_origins,
       request_cls: c.request_cls,
       response_cls: c.response_cls,
       root: defaults.root,
@@ -76,7 +78,8 @@ test('every key of the configuration table is accepted, with its defaults', asyn
       request_timeout: 120_000,
       keep_alive_timeout: 5_000,
       close_timeout: 5_000,
-      handler_timeout: undefined,
+      handler_timeout: 120_000,
+      redirect_origins: [],
       request_cls: Request,
       response_cls: Response,
       root: undefined,
@@ -108,6 +111,9 @@ const BAD_VALUES: Array<[string, unknown, RegExp]> = [
   ['keep_alive_timeout', Number.NaN, /positive integer/],
   ['close_timeout', Infinity, /positive integer/],
   ['handler_timeout', 0, /positive integer/],
+  ['redirect_origins', 'https://a.example', /must be a list of origins/],
+  ['redirect_origins', ['https://a.example/'], /"https:\/\/a\.example\/", which is not an origin: write it as scheme:\/\/host\[:port\]/],
+  ['redirect_origins', ['javascript:x'], /not an origin/],
   ['logger', console.log, /false or an object with info\(\), warn\(\) and error\(\)/],
 ];
 

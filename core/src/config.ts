@@ -60,8 +60,10 @@ export interface KernelConfig {
   keep_alive_timeout?: number;
   /** Milliseconds `close()` waits for in-flight requests before destroying connections (default 5 000). */
   close_timeout?: number;
-  /** Milliseconds an asynchronous handler may take before the request gets 503 (default: no limit). */
+  /** Milliseconds an asynchronous handler may take before the request gets 503 (default 120 000). */
   handler_timeout?: number;
+  /** Origins (`https://accounts.example.com`) that `redirect()` may send clients to without `external: true`. */
+  redirect_origins?: readonly string[];
   /** Where the kernel logs (`console`-like); `false` for silence. Default: warnings and errors to stderr. */
   logger?: Logger | false;
   /** Keys declared by plugins. */
@@ -81,6 +83,8 @@ export interface ResolvedConfig extends KernelConfig {
   readonly request_timeout: number;
   readonly keep_alive_timeout: number;
   readonly close_timeout: number;
+  readonly handler_timeout: number;
+  readonly redirect_origins: readonly string[];
   readonly request_cls: typeof Request;
   readonly response_cls: typeof Response;
 }
@@ -135,6 +139,13 @@ export const CORE_CONFIG: Readonly<Record<string, ConfigRule>> = Object.freeze({
   keep_alive_timeout: isPositiveInt,
   close_timeout: isPositiveInt,
   handler_timeout: isPositiveInt,
+  redirect_origins: (v) => {
+    if (!Array.isArray(v)) return `must be a list of origins such as ["https://accounts.example.com"] (got ${show(v)})`;
+    for (const origin of v) {
+      if (typeof origin !== 'string' || originOf(origin) !== origin) return `has ${show(origin)}, which is not an origin: write it as scheme://host[:port], no path or trailing slash`;
+    }
+    return undefined;
+  },
   logger: (v) =>
     v === false || (typeof v === 'object' && v !== null && ['info', 'warn', 'error'].every((m) => typeof (v as Record<string, unknown>)[m] === 'function'))
       ? undefined
@@ -177,12 +188,24 @@ export function resolveConfig(config: KernelConfig, rules: Readonly<Record<strin
     request_timeout: config.request_timeout ?? 120_000,
     keep_alive_timeout: config.keep_alive_timeout ?? 5_000,
     close_timeout: config.close_timeout ?? 5_000,
+    // As long as a client may take to send its request: a handler that never settles does not hang it forever.
+    handler_timeout: config.handler_timeout ?? 120_000,
+    redirect_origins: config.redirect_origins ?? [],
     request_cls: config.request_cls ?? Request,
     response_cls: config.response_cls ?? Response,
   };
   if (config.static_root !== undefined) resolved.static_root = substitute(config.static_root);
   if (config.template_path !== undefined) resolved.template_path = substitute(config.template_path);
   return resolved;
+}
+
+function originOf(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function show(value: unknown): string {

@@ -1,7 +1,9 @@
 import type { Exchange } from './current.ts';
 import { writeDefaultError } from './error-body.ts';
 import type { KernelHooks } from './hooks.ts';
+import { coreError } from './errors.ts';
 import { HTTPError } from './http-error.ts';
+import { HTTPRedirect } from './redirect.ts';
 import type { Logger } from './logger.ts';
 import { Response } from './response.ts';
 
@@ -13,6 +15,8 @@ export interface ErrorHost {
   tapped(): { readonly onAbort: boolean; readonly onError: boolean };
   /** The `errors` configuration: status → path of the error document. */
   errorPaths(): Readonly<Record<number, string>> | undefined;
+  /** The `redirect_origins` configuration: where a redirect may leave the site to. */
+  redirectOrigins(): ReadonlySet<string>;
   /** A new response of the configured `response_cls`. */
   newResponse(): Response;
   /** Routes and handles the exchange's request as it now stands, without reading its body. */
@@ -32,8 +36,9 @@ export interface ErrorHost {
  * exchange.response.status; // 404
  * ```
  */
-export async function respondToError(error: unknown, exchange: Exchange, host: ErrorHost): Promise<void> {
+export async function respondToError(thrown: unknown, exchange: Exchange, host: ErrorHost): Promise<void> {
   const { request } = exchange;
+  const error = refuseOpenRedirect(thrown, host);
   if (error instanceof HTTPError) {
     request.environ['hickory.original_exception'] = error;
     if (host.tapped().onAbort) {
@@ -70,6 +75,13 @@ export async function respondToError(error: unknown, exchange: Exchange, host: E
   request.environ['hickory.original_exception'] = generic;
   if (await errorDocument(generic, exchange, host)) return;
   writeDefaultError(generic, request.raw, exchange.response);
+}
+
+// A redirect off the site that neither `external: true` nor `redirect_origins` allows is the
+// application's mistake (often a target taken from input): a 500, logged with the fix.
+function refuseOpenRedirect(error: unknown, host: ErrorHost): unknown {
+  if (!(error instanceof HTTPRedirect) || error.externalOrigin === undefined || host.redirectOrigins().has(error.externalOrigin)) return error;
+  return coreError('HICKORY_ERR_REDIRECT_EXTERNAL', JSON.stringify(error.location), error.externalOrigin);
 }
 
 // Marks a request whose error document is being produced, so an error inside it falls back to

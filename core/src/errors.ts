@@ -22,10 +22,13 @@ export const CORE_ERRORS = Object.freeze({
   HICKORY_ERR_NO_RENDERER: 'No renderer for template "%s" (engine "%s"): add the plugin for that engine with kernel.use(), or set `default_renderer`.',
   HICKORY_ERR_OUTSIDE_REQUEST: '`%s` was used outside of a request: it is only available while a request is being handled.',
   HICKORY_ERR_BODY_NOT_LOADED: 'request.%s was read before the body was loaded: await request.load() first (the kernel does so before calling a handler).',
-  HICKORY_ERR_HEADER_VALUE: 'Invalid value for header "%s": header names must be tokens and values may not contain CR, LF or NUL.',
+  HICKORY_ERR_HEADER_VALUE:
+    'Invalid value for header "%s": header names must be tokens, and values only printable ASCII, spaces and tabs (no CR, LF, NUL or other control characters, no characters beyond ASCII: percent-encode them, or use contentDisposition() for file names).',
   HICKORY_ERR_STATUS: 'Invalid HTTP status %s: a status is an integer from 100 to 599.',
   HICKORY_ERR_ABORT_STATUS: 'abort(%s): abort() takes an error status from 400 to 599.',
   HICKORY_ERR_REDIRECT: 'Invalid redirect: %s',
+  HICKORY_ERR_REDIRECT_EXTERNAL:
+    'Refused a redirect to %s: it leaves the site. Pass redirect(url, { external: true }) where that is meant, or list the origin %s in the redirect_origins configuration.',
   HICKORY_ERR_REDIRECT_LOOP: 'Internal redirect loop: %s',
   HICKORY_ERR_NOT_READY: '%s needs the kernel to be ready: await kernel.ready() first.',
   HICKORY_ERR_CLOSED: 'The kernel is closed: %s',

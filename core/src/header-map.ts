@@ -17,14 +17,18 @@ export type HeaderValue = string | string[];
 export type Headers = Record<string, HeaderValue | undefined> & Iterable<[string, HeaderValue]>;
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const UNSAFE_VALUE = /[\r\n\0]/;
+// RFC 9110 field values, limited to ASCII: printable characters, spaces and tabs. CR and LF would
+// split the header; the other controls, DEL and non-ASCII text are refused alike (one rule), since
+// bytes beyond ASCII are read differently by clients and proxies.
+const UNSAFE_VALUE = /[^\t\x20-\x7e]/;
 // Header names already checked: the same few names are set on every response.
 const knownNames = new Set<string>();
 const KNOWN_NAMES_MAX = 512;
 
 /**
- * Throws a coded error unless `name` is an HTTP token and `value` holds no CR, LF or NUL,
- * so that a header can never be split by what a controller writes into it.
+ * Throws a coded error unless `name` is an HTTP token and `value` is printable ASCII, spaces and
+ * tabs only, so that a header can never be split (or read two ways) by what a controller writes
+ * into it.
  *
  * @example
  * ```ts

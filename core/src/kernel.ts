@@ -16,7 +16,7 @@ import { checkPlugin, type Plugin } from './plugin.ts';
 import { InternalRedirect } from './redirect.ts';
 import { Request, type RequestSettings } from './request.ts';
 import { Response } from './response.ts';
-import { refuse, refuseWhileClosing, responseOutcome } from './server-response.ts';
+import { answerInternalError, refuseWhileClosing, responseOutcome } from './server-response.ts';
 import { writeResponse } from './send.ts';
 import { bailRunner, isThenable, type BailRunner } from './bail-runner.ts';
 import { RenderEngines } from './render-engines.ts';
@@ -86,8 +86,10 @@ export class Kernel {
   private RequestClass: typeof Request = Request;
   private ResponseClass: typeof Response = Response;
   private requestSettings: RequestSettings | undefined;
-  // `handler_timeout` (ms), read once at ready(): undefined means handlers may take as long as they like.
-  private handlerTimeout: number | undefined;
+  // `handler_timeout` (ms), read once at ready().
+  private handlerTimeout = 120_000;
+  // `redirect_origins`, read once at ready().
+  private redirectOrigins: ReadonlySet<string> = new Set();
   private tapped = { beforeRoute: false, route: false, afterLookup: false, onAbort: false, onError: false, onResponse: false };
   // The request hooks as runners made at ready(): no runner for a hook without taps.
   private runners: { beforeRoute?: BailRunner; route?: BailRunner; afterLookup?: BailRunner; slow: boolean } = { slow: false };
@@ -187,6 +189,7 @@ export class Kernel {
     this.ResponseClass = this.container.resolve<typeof Response>('response_cls');
     this.requestSettings = { bodyLimit: config.body_limit, paramLimit: config.param_limit, bodyParsers: this.hooks.parseBody };
     this.handlerTimeout = config.handler_timeout;
+    this.redirectOrigins = new Set(config.redirect_origins);
     await this.hooks.ready.promise(this);
     this.engines.checkDefault(config.default_renderer);
     sealHooks(this.hooks);
@@ -295,7 +298,7 @@ export class Kernel {
     } catch (error) {
       // A throwing request_cls/response_cls constructor must not reach uncaughtException.
       this.logger.error(`building the request objects for ${req.method} ${req.url} failed`, error);
-      refuse(res, 500, 'Internal Server Error');
+      answerInternalError(res);
       return;
     }
     this.inflight++;
@@ -318,12 +321,7 @@ export class Kernel {
   private failedAfterBuild(error: unknown, res: ServerResponse): void {
     this.settled();
     this.logger.error('a request failed after its response was built', error);
-    try {
-      if (!res.headersSent) refuse(res, 500, 'Internal Server Error');
-      else res.destroy();
-    } catch {
-      res.destroy();
-    }
+    answerInternalError(res);
   }
 
   // One request. Nothing here makes a promise or waits a tick unless something is asynchronous
@@ -388,8 +386,7 @@ export class Kernel {
 
   private sendFailed(error: unknown, exchange: Exchange, res: ServerResponse): void {
     this.logger.error(`failed to send the response to ${exchange.request.method} ${exchange.request.path}`, error);
-    if (!res.headersSent) res.writeHead(500, { 'Content-Length': '0', Connection: 'close' }).end();
-    else res.destroy();
+    answerInternalError(res);
   }
 
   // Routing and the handler, synchronously as far as the taps and the handler allow: `undefined`
@@ -433,11 +430,11 @@ export class Kernel {
     applyResult(exchange, await this.bounded(lookup.handle(exchange.request, exchange.response), exchange.request));
   }
 
-  // With `handler_timeout`, an asynchronous handler that has not settled in time → 503 (the
-  // handler itself cannot be stopped; its late result is ignored).
+  // An asynchronous handler that has not settled within `handler_timeout` → 503 (the handler
+  // itself cannot be stopped; its late result is ignored).
   private bounded(value: unknown, request: Request): PromiseLike<unknown> | unknown {
     const ms = this.handlerTimeout;
-    if (ms === undefined || !isThenable(value)) return value;
+    if (!isThenable(value)) return value;
     return new Promise((resolveValue, reject) => {
       const timer = setTimeout(() => {
         this.logger.warn(`${request.method} ${request.path}: the handler did not finish within handler_timeout (${ms} ms); answered 503`);
@@ -513,6 +510,7 @@ export class Kernel {
     logger: () => this.logger,
     tapped: () => this.tapped,
     errorPaths: () => this.config.errors,
+    redirectOrigins: () => this.redirectOrigins,
     newResponse: () => new this.ResponseClass(),
     dispatchWithoutBody: (exchange) => this.dispatch(exchange, [], false),
   };

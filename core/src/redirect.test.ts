@@ -36,9 +36,9 @@ test('redirect() with code and headers', async () => {
   await app.close();
 });
 
-test('redirect({ add_slash: true }) builds the Location from the path and keeps the query', async () => {
+test('redirect(undefined, { add_slash: true }) builds the Location from the path and keeps the query', async () => {
   const app = createKernel({ logger: false }).use(
-    routes({ '/catalog': () => redirect(undefined, { add_slash: true }), '/catalog/': () => redirect('ignored', { add_slash: true }), '//evil.com': () => redirect(undefined, { add_slash: true }) }),
+    routes({ '/catalog': () => redirect(undefined, { add_slash: true }), '/catalog/': () => redirect(undefined, { add_slash: true }), '//evil.com': () => redirect(undefined, { add_slash: true }) }),
   );
   let res = await app.inject({ url: '/catalog?page=2&q=a%20b', headers: { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' } });
   assert.equal(res.statusCode, 302);
@@ -48,6 +48,24 @@ test('redirect({ add_slash: true }) builds the Location from the path and keeps 
   res = await app.inject('//evil.com');
   assert.equal(res.headers.location, '/evil.com/');
   assert.throws(() => redirect(undefined, { add_slash: true }), { code: 'HICKORY_ERR_OUTSIDE_REQUEST' });
+  await app.close();
+});
+
+test('redirect(location, { add_slash: true }) adds the slash to the location given (Pecan)', async () => {
+  const app = createKernel({ logger: false }).use(
+    routes({
+      '/a': () => redirect('/sub', { add_slash: true }),
+      '/b': () => redirect('/sub/', { add_slash: true }),
+      '/c': () => redirect('/sub?x=1#top', { add_slash: true }),
+      '/d': () => redirect('sub//', { add_slash: true }),
+    }),
+  );
+  const expected = { '/a': '/sub/', '/b': '/sub/', '/c': '/sub/?x=1#top', '/d': 'sub/' };
+  for (const [path, location] of Object.entries(expected)) {
+    const res = await app.inject(path);
+    assert.equal(res.statusCode, 302, path);
+    assert.equal(res.headers.location, location, path);
+  }
   await app.close();
 });
 

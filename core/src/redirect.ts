@@ -10,8 +10,17 @@ export interface RedirectOptions {
   code?: number;
   /** Extra headers for the redirect response. */
   headers?: ErrorHeaders;
-  /** Redirect to the current path with a trailing slash (query kept); `location` is then ignored. */
+  /**
+   * Add a trailing slash to the path of `location` (its query kept), as Pecan does; without a
+   * location, to the current request's path (query kept).
+   */
   add_slash?: boolean;
+  /**
+   * Allow a target on another site (an absolute `http:`/`https:` URL). Without it such a target
+   * is refused unless its origin is in the `redirect_origins` configuration: a redirect built from
+   * input must not send users elsewhere (an open redirect).
+   */
+  external?: boolean;
 }
 
 const REDIRECT_CODES = new Set([300, 301, 302, 303, 305, 307, 308]);
@@ -26,10 +35,16 @@ const REDIRECT_CODES = new Set([300, 301, 302, 303, 305, 307, 308]);
  */
 export class HTTPRedirect extends HTTPError {
   readonly location: string;
-  constructor(location: string, code: number, headers?: ErrorHeaders) {
+  /**
+   * The origin (`https://host:port`) of an absolute target, which the kernel checks against
+   * `redirect_origins`; `undefined` for a path on this site or a target allowed with `external`.
+   */
+  readonly externalOrigin: string | undefined;
+  constructor(location: string, code: number, headers?: ErrorHeaders, externalOrigin?: string) {
     super(code, undefined, { ...headers, Location: location });
     this.name = 'HTTPRedirect';
     this.location = location;
+    this.externalOrigin = externalOrigin;
   }
 }
 
@@ -50,39 +65,78 @@ export class InternalRedirect extends Error {
   }
 }
 
+// A URL scheme: what makes a target leave the site (`https:evil.example`, `javascript:…`).
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+const WEB_SCHEMES = new Set(['http', 'https']);
+
 /**
  * Redirects the client (HTTP 302 unless `code` says otherwise), or with `internal: true`
  * re-dispatches inside the same request, keeping `request.context`; internal loops are detected.
- * A location may not hold control characters (CR, LF, NUL, TAB, …: browsers drop some of them,
- * so `/\t/host` would leave the site), surrounding spaces are trimmed, and a leading `//` or `/\`
- * (another host) is folded to `/`.
+ *
+ * The target is made safe, since it is often built from input: control characters (CR, LF, NUL,
+ * TAB, …) are refused, surrounding spaces trimmed, a leading `//` or `/\` (another host) folded to
+ * `/`, and non-ASCII characters percent-encoded as UTF-8. A target with a scheme leaves the site:
+ * only `http:`/`https:` are allowed, and only with `external: true` or when its origin is listed in
+ * the `redirect_origins` configuration (otherwise the request gets a 500 and the log says why).
  *
  * @example
  * ```ts
  * redirect('/books/');                      // 302 Location: /books/
  * redirect('/login', { code: 303 });
  * redirect('/other', { internal: true });   // the client never sees it
+ * redirect('/catalog', { add_slash: true }); // Location: /catalog/
  * redirect(undefined, { add_slash: true }); // /catalog?x=1 → /catalog/?x=1
+ * redirect('https://accounts.example/login', { external: true });
  * ```
  */
 export function redirect(location?: string, options: RedirectOptions = {}): never {
   let target = location;
-  if (options.add_slash) {
-    const exchange = currentExchange();
-    if (!exchange) throw coreError('HICKORY_ERR_OUTSIDE_REQUEST', 'redirect({ add_slash })');
-    const { path, query_string } = exchange.request;
-    target = (path.endsWith('/') ? path : `${path}/`) + (query_string ? `?${query_string}` : '');
-  }
+  if (options.add_slash) target = target === undefined ? currentPathWithSlash() : withSlash(target);
   if (typeof target !== 'string' || target.length === 0) throw coreError('HICKORY_ERR_REDIRECT', 'the location must be a non-empty string.');
   if (/[\u0000-\u001f\u007f]/.test(target)) throw coreError('HICKORY_ERR_REDIRECT', 'the location contains a control character (CR, LF, NUL, TAB, …).');
   // Browsers strip leading and trailing spaces before resolving: ` //host` is `//host`.
   target = target.replace(/^ +| +$/g, '');
   target = target.replace(/^[/\\]{2,}/, '/');
+  target = percentEncodeNonAscii(target);
+  const scheme = SCHEME.exec(target)?.[1]?.toLowerCase();
   if (options.internal) {
     if (!target.startsWith('/')) throw coreError('HICKORY_ERR_REDIRECT', `an internal redirect needs a path starting with "/", got "${target}".`);
     throw new InternalRedirect(target);
   }
   const code = options.code ?? 302;
   if (!REDIRECT_CODES.has(code)) throw coreError('HICKORY_ERR_REDIRECT', `${code} is not a redirect status (use 301, 302, 303, 307 or 308).`);
-  throw new HTTPRedirect(target, code, options.headers);
+  if (scheme === undefined) throw new HTTPRedirect(target, code, options.headers);
+  if (!WEB_SCHEMES.has(scheme)) throw coreError('HICKORY_ERR_REDIRECT', `"${scheme}:" targets are never redirected to (only http: and https: may leave the site).`);
+  // What a browser would go to (`http:\\evil.example` is `http://evil.example/`), written plainly.
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    throw coreError('HICKORY_ERR_REDIRECT', 'the location has a scheme but is not a valid URL.');
+  }
+  throw new HTTPRedirect(url.href, code, options.headers, options.external ? undefined : url.origin);
+}
+
+function currentPathWithSlash(): string {
+  const exchange = currentExchange();
+  if (!exchange) throw coreError('HICKORY_ERR_OUTSIDE_REQUEST', 'redirect({ add_slash })');
+  const { path, query_string } = exchange.request;
+  return (path.endsWith('/') ? path : `${path}/`) + (query_string ? `?${query_string}` : '');
+}
+
+// Pecan's add_slash with a location: its path (before any query or fragment) ends with one slash.
+function withSlash(location: string): string {
+  const end = location.search(/[?#]/);
+  const path = end === -1 ? location : location.slice(0, end);
+  return `${path.replace(/\/+$/, '')}/${end === -1 ? '' : location.slice(end)}`;
+}
+
+// Header values are ASCII: `/café` becomes `/caf%C3%A9`, as a browser would send it.
+function percentEncodeNonAscii(target: string): string {
+  if (!/[^\u0000-\u007f]/.test(target)) return target;
+  try {
+    return target.replace(/[^\u0000-\u007f]+/g, (text) => encodeURIComponent(text));
+  } catch {
+    throw coreError('HICKORY_ERR_REDIRECT', 'the location holds a lone UTF-16 surrogate, which no URL can carry.');
+  }
 }

@@ -2,7 +2,10 @@
  * Socket-level helpers of the kernel: answers written straight to Node's `ServerResponse`
  * (no hooks, no error documents) and the watch behind `onResponse`'s `completed`.
  */
-import type { ServerResponse } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { writeDefaultError } from './error-body.ts';
+import { HTTPError } from './http-error.ts';
+import { Response } from './response.ts';
 
 /**
  * Resolves once the response was handed to the socket (`true`, on `'finish'`) or the connection
@@ -45,8 +48,41 @@ export function responseOutcome(res: ServerResponse): Promise<boolean> {
  * ```
  */
 export function refuse(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+  res.writeHead(status, STATUS_CODES[status], { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
   res.end(body);
+}
+
+/**
+ * The last resort once building or writing a response failed: the default 500 error body (HTML or
+ * JSON, as the client prefers) with `Connection: close`, or a destroyed connection when the head
+ * is already out. Whatever an earlier, failed `writeHead` left behind (its reason phrase, its
+ * headers) is dropped first, so the status line always reads `500 Internal Server Error`.
+ * Never throws.
+ *
+ * @example
+ * ```ts
+ * answerInternalError(res);
+ * ```
+ */
+export function answerInternalError(res: ServerResponse): void {
+  try {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    const response = new Response();
+    writeDefaultError(new HTTPError(500), res.req, response);
+    const body = response.body as string;
+    res.writeHead(500, STATUS_CODES[500], {
+      'Content-Type': response.headerMap.get('content-type') as string,
+      'Content-Length': Buffer.byteLength(body),
+      Connection: 'close',
+    });
+    res.end(res.req.method === 'HEAD' ? undefined : body);
+  } catch {
+    res.destroy();
+  }
 }
 
 /**
