@@ -135,7 +135,8 @@ test('a request_cls constructor that throws answers 500 and keeps the server up'
   const { url } = await app.listen({ port: 0 });
   const res = await fetch(`${url}/break`);
   assert.equal(res.status, 500);
-  assert.equal(await res.text(), 'Internal Server Error');
+  assert.equal(res.statusText, 'Internal Server Error');
+  assert.match(await res.text(), /<title>500 Internal Server Error<\/title>/);
   assert.equal(await (await fetch(`${url}/ok`)).text(), 'fine');
   assert.match(logger.text(), /bad subclass/);
   await app.close();

@@ -2,7 +2,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ReadStream } from 'node:fs';
 import send from 'send';
-import { definePlugin, HTTPError, type Request, type Response } from '@hickory/core';
+import { definePlugin, HTTPError, Response, writeDefaultError, type Request } from '@hickory/core';
 import { staticError } from './errors.ts';
 import { findFile, type FoundFile } from './find-file.ts';
 import { checkOptions, type StaticOptions } from './options.ts';
@@ -11,8 +11,9 @@ import { SendTarget } from './send-target.ts';
 /**
  * Serves the files under `static_root` (on `send`): a GET or HEAD whose path names an existing
  * regular file there is answered before routing, with `ETag`, `Last-Modified`, 304, `Range`
- * (206/416), the right `Content-Type` and a configurable `Cache-Control`. Every other path goes
- * on to routing. Path traversal, dotfiles and links leading out of the root are never served.
+ * (206/416), the right `Content-Type` and a configurable `Cache-Control`. Every other request goes
+ * on to routing; another method on a file's path that routing does not handle is a 405 with
+ * `Allow: GET, HEAD` rather than a 404. Path traversal, dotfiles and links leading out of the root are never served.
  * Without `static_root` the plugin does nothing (or fails `ready()` with `{ required: true }`).
  *
  * @example
@@ -49,8 +50,19 @@ export const staticPlugin = definePlugin<StaticOptions | undefined>({
       if (!file) return undefined;
       return serveFile(request, response, root, file, settings);
     });
+
+    // POST /style.css that no route takes: the resource exists, the method is what is wrong.
+    kernel.hooks.onAbort.tapPromise('static', async (error, request) => {
+      if (root === undefined || error.status !== 404 || request.method === 'GET' || request.method === 'HEAD') return undefined;
+      if (!(await findFile(root, request.path))) return undefined;
+      const refused = new Response();
+      writeDefaultError(new HTTPError(405, undefined, FILE_METHODS), request.raw, refused);
+      return refused;
+    });
   },
 });
+
+const FILE_METHODS = { Allow: 'GET, HEAD' };
 
 // `send` decides the status and headers (conditional requests, ranges, type, caching); the
 // kernel then writes them and streams the bytes, with backpressure.

@@ -135,7 +135,18 @@ test('files win over routing; anything that is not an existing file goes on to r
   await routed.close();
   const bare = await app();
   assert.equal((await bare.inject('/missing.txt')).statusCode, 404);
-  assert.equal((await bare.inject({ method: 'POST', url: '/digits.txt' })).statusCode, 404);
+  assert.equal((await bare.inject({ method: 'POST', url: '/missing.txt' })).statusCode, 404);
+  await bare.close();
+});
+
+test('another method on a file that no route takes → 405 with Allow: GET, HEAD', async () => {
+  const bare = await app();
+  for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const) {
+    const res = await bare.inject({ method, url: '/digits.txt', headers: { accept: 'application/json' } });
+    assert.equal(res.statusCode, 405, method);
+    assert.equal(res.headers.allow, 'GET, HEAD', method);
+    assert.deepEqual(res.json(), { code: 405, title: 'Method Not Allowed', description: 'The method is not allowed for this resource.' });
+  }
   await bare.close();
 });
 
