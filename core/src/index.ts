@@ -28,7 +28,7 @@ export { isThenable } from './bail-runner.ts';
 export { HeaderMap, assertHeaderValue, type Headers, type HeaderValue } from './header-map.ts';
 export { escapeHtml, prefersJson, writeDefaultError } from './error-body.ts';
 export { contentDisposition, type ContentDispositionOptions } from './content-disposition.ts';
-export { parseUrlEncoded, mergeVariables, type Variables, type VariableValue } from './variables.ts';
+export { parseUrlEncoded, parseUrlEncodedBody, mergeVariables, type UrlEncodedSource, type Variables, type VariableValue } from './variables.ts';
 export { parseJsonBody } from './json-body.ts';
 export { INPUT_OBJECT_PROTOTYPE, inputObject } from './input-object.ts';
 export { silentLogger, stderrLogger, type Logger } from './logger.ts';

@@ -64,12 +64,13 @@ test('GET: query variables with a null prototype, repeated keys as arrays', asyn
   await app.close();
 });
 
-test('GET with more than param_limit parameters → 413', async () => {
+test('GET with more than param_limit parameters → 400 (empty pairs are no parameters)', async () => {
   const app = createKernel({ logger: false, param_limit: 3 }).use(handle((req) => req.GET));
   assert.equal((await app.inject('/?a=1&b=2&c=3')).statusCode, 200);
+  assert.deepEqual((await app.inject('/?&&a=1&&b=2&&&c=3&&')).json(), { a: '1', b: '2', c: '3' });
   const res = await app.inject({ url: '/?a=1&b=2&c=3&d=4', headers: { accept: 'application/json' } });
-  assert.equal(res.statusCode, 413);
-  assert.deepEqual(res.json(), { code: 413, title: 'Payload Too Large', description: 'Too many parameters: at most 3 are accepted.' });
+  assert.equal(res.statusCode, 400);
+  assert.deepEqual(res.json(), { code: 400, title: 'Bad Request', description: 'Too many parameters in the query string: at most 3 are accepted.' });
   await app.close();
 });
 

@@ -5,7 +5,7 @@ import { requestHeaders, type Headers } from './header-map.ts';
 import { HTTPError } from './http-error.ts';
 import { parseJsonBody } from './json-body.ts';
 import { hasBody, readBody } from './read-body.ts';
-import { mergeVariables, parseUrlEncoded, type Variables } from './variables.ts';
+import { mergeVariables, parseUrlEncoded, parseUrlEncodedBody, type Variables } from './variables.ts';
 import { buildEnviron, type Environ } from './environ.ts';
 import type { Lookup } from './hooks.ts';
 
@@ -115,9 +115,9 @@ export class Request {
     return (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase();
   }
 
-  /** Query string variables. More than the parameter limit → 413. */
+  /** Query string variables. Malformed escapes, bytes that are not UTF-8, more than the parameter limit → 400. */
   get GET(): Variables {
-    return (this.getVars ??= parseUrlEncoded(this.query_string, this.settings.paramLimit));
+    return (this.getVars ??= parseUrlEncoded(this.query_string, this.settings.paramLimit, 'query'));
   }
 
   /**
@@ -224,7 +224,7 @@ export class Request {
     const type = this.media_type;
     const body = this.rawBody!;
     if (body.length === 0) return Object.create(null);
-    if (type === FORM) return parseUrlEncoded(body.toString('utf8'), this.settings.paramLimit);
+    if (type === FORM) return parseUrlEncodedBody(body, this.settings.paramLimit);
     if (type === 'application/json' || type.endsWith('+json')) {
       const value = this.json;
       if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Variables;
