@@ -51,6 +51,11 @@ const cases: Case[] = [
   upload('a boundary with forbidden characters', form([{ name: 'a', value: '1' }], true, 'a<b>'), [400], { headers: { 'content-type': 'multipart/form-data; boundary="a<b>"' } }),
   upload('a boundary over 70 characters', form([{ name: 'a', value: '1' }], true, 'b'.repeat(71)), [400], { headers: { 'content-type': `multipart/form-data; boundary=${'b'.repeat(71)}` } }),
   upload('a boundary the body does not use', form([{ name: 'a', value: '1' }]), [400], { headers: { 'content-type': 'multipart/form-data; boundary=other' } }),
+  upload('two boundary parameters (a proxy may read the other)', form([{ name: 'a', value: '1' }]), [400], {
+    headers: { 'content-type': `multipart/form-data; boundary=${B}; boundary=other`, accept: 'application/json' },
+    check: (answer) => assert.equal((JSON.parse(answer.body) as { description: string }).description, 'Malformed multipart body: the Content-Type names a boundary more than once.'),
+  }),
+  upload('two boundary parameters, the other first', form([{ name: 'a', value: '1' }]), [400], { headers: { 'content-type': `multipart/form-data; BOUNDARY="other";boundary=${B}` } }),
   upload('no closing boundary', form([{ name: 'a', value: '1' }], false), [400]),
   // No body at all: nothing to parse, so the handler sees an empty form.
   upload('an empty body', Buffer.alloc(0), [200, 400], { runs: ['root.upload.post'] }),
