@@ -24,6 +24,20 @@ export function currentExchange(): Exchange | undefined {
   return exchangeStorage.getStore();
 }
 
+/**
+ * Makes `value` the exchange's response. The importable `response` stands for whatever the
+ * exchange holds, so a handler returning it (Pecan's `return response` download idiom) keeps the
+ * response as it is: storing the stand-in itself would make it stand for itself, without end.
+ *
+ * @example
+ * ```ts
+ * adoptResponse(exchange, tapResult); // a tap that returned `response` changes nothing
+ * ```
+ */
+export function adoptResponse(exchange: Exchange, value: Response): void {
+  if (value !== response) exchange.response = value;
+}
+
 function proxyOf<K extends keyof Exchange>(key: K, prototype: object): Exchange[K] {
   const current = (): Exchange[K] => {
     const exchange = exchangeStorage.getStore();

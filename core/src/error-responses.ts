@@ -1,4 +1,4 @@
-import type { Exchange } from './current.ts';
+import { adoptResponse, type Exchange } from './current.ts';
 import { writeDefaultError } from './error-body.ts';
 import type { KernelHooks } from './hooks.ts';
 import { coreError } from './errors.ts';
@@ -48,7 +48,7 @@ export async function respondToError(thrown: unknown, exchange: Exchange, host: 
           // The error's own headers (Allow on a 405, WWW-Authenticate on a 401) belong to any
           // response for it; the replacement may still set its own value.
           if (error.headers) for (const name of Object.keys(error.headers)) if (!replacement.headerMap.has(name)) replacement.headerMap.set(name, error.headers[name]);
-          exchange.response = replacement;
+          adoptResponse(exchange, replacement);
           return;
         }
       } catch (tapError) {
@@ -64,7 +64,7 @@ export async function respondToError(thrown: unknown, exchange: Exchange, host: 
     try {
       const replacement = await host.hooks.onError.promise(error, request, exchange.response);
       if (replacement instanceof Response) {
-        exchange.response = replacement;
+        adoptResponse(exchange, replacement);
         return;
       }
     } catch (tapError) {

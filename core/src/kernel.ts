@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
 import { inject as lightInject, type InjectOptions, type Response as InjectResponse } from 'light-my-request';
 import { CORE_CONFIG, resolveConfig, type ConfigRule, type KernelConfig, type ResolvedConfig } from './config.ts';
-import { exchangeStorage, type Exchange } from './current.ts';
+import { adoptResponse, exchangeStorage, type Exchange } from './current.ts';
 import { coreError } from './errors.ts';
 import { respondToError, type ErrorHost } from './error-responses.ts';
 import { createHooks, sealHooks, type KernelHooks, type Lookup } from './hooks.ts';
@@ -593,7 +593,7 @@ export class Kernel {
 function applyResult(exchange: Exchange, value: unknown): void {
   if (value === undefined) return;
   if (value instanceof Response) {
-    exchange.response = value;
+    adoptResponse(exchange, value);
     return;
   }
   if (typeof value === 'string' || value instanceof Uint8Array) {

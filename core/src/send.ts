@@ -11,7 +11,7 @@ const OCTETS = 'application/octet-stream';
 /**
  * Writes a finished {@link Response} to Node's `ServerResponse`: a string or bytes with an exact
  * `Content-Length`, or `app_iter` streamed with backpressure (the source is destroyed when the
- * client goes away). A 200 with no body becomes 204; 204 and 304 never carry a body.
+ * client goes away). A 200 with no body or an empty one becomes 204; 204 and 304 never carry a body.
  *
  * @example
  * ```ts
@@ -39,7 +39,8 @@ export function writeResponse(request: Request, response: Response, res: ServerR
   let status = response.status;
   const iter = response.app_iter;
   const body = response.body;
-  if (body === null && iter === undefined && status === 200) status = 204;
+  // A 200 with nothing to send is a 204, as Pecan answers (an empty string included).
+  if ((body === null || body.length === 0) && iter === undefined && status === 200) status = 204;
   if (status === 204 || status === 304 || (status >= 100 && status < 200)) {
     headers.delete('content-length');
     headers.delete('transfer-encoding');

@@ -1,12 +1,13 @@
-import accepts from 'accepts';
 import { HTTPError, type Request } from '@hickory/core';
+import { preferredType } from './accept.ts';
 import type { Rendering } from './exposure.ts';
 
 /**
  * Picks the rendering for a request. With a path extension (`/books.json`) the rendering of
  * that media type, or `undefined` when the method offers none (the caller answers 404). Without
- * one, the `Accept` header decides among the renderings (ties go to the outermost `@expose`);
- * no `Accept` or `*\/*` gives the outermost; nothing acceptable → 406.
+ * one, the `Accept` header decides among the renderings by quality (see {@link preferredType}:
+ * ties go to the outermost `@expose`, parameters other than `q` are ignored); no `Accept` or `*\/*`
+ * gives the outermost; nothing acceptable → 406.
  *
  * @example
  * ```ts
@@ -21,7 +22,7 @@ export function negotiate(renderings: readonly Rendering[], extensionType: strin
   const accept = request.raw.headers.accept;
   const first = renderings[0]!;
   if (accept === undefined || accept === '' || accept === '*/*') return first;
-  const chosen = chooseType(renderings, accept, request);
+  const chosen = chooseType(renderings, accept);
   if (chosen === false) {
     const offered = [...new Set(renderings.map((r) => r.mediaType))].join(', ');
     throw new HTTPError(406, `This resource is available as ${offered}.`);
@@ -35,15 +36,12 @@ export function negotiate(renderings: readonly Rendering[], extensionType: strin
 const choices = new WeakMap<readonly Rendering[], Map<string, string | false>>();
 const MAX_REMEMBERED = 64;
 
-function chooseType(renderings: readonly Rendering[], accept: string | string[], request: Request): string | false {
-  const key = typeof accept === 'string' ? accept : undefined;
-  let remembered = key === undefined ? undefined : choices.get(renderings);
-  const known = remembered?.get(key!);
+function chooseType(renderings: readonly Rendering[], accept: string): string | false {
+  let remembered = choices.get(renderings);
+  const known = remembered?.get(accept);
   if (known !== undefined) return known;
-  const chosen = accepts(request.raw).type(renderings.map((r) => r.mediaType)) as string | false;
-  if (key !== undefined) {
-    if (remembered === undefined) choices.set(renderings, (remembered = new Map()));
-    if (remembered.size < MAX_REMEMBERED) remembered.set(key, chosen);
-  }
+  const chosen = preferredType(accept, renderings.map((r) => r.mediaType));
+  if (remembered === undefined) choices.set(renderings, (remembered = new Map()));
+  if (remembered.size < MAX_REMEMBERED) remembered.set(accept, chosen);
   return chosen;
 }

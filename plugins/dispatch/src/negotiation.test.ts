@@ -109,3 +109,31 @@ test('renderingFor() still answers after an await, and request.lookup names the 
   assert.deepEqual(seen, [shelf.index, shelf.index]);
   await a.close();
 });
+
+class Stacked {
+  // html outermost, json inside: a browser gets the page, an API client the JSON.
+  @expose()
+  @expose('json')
+  index() {
+    return 'Dune';
+  }
+}
+
+test('a stacked method: q-values, */*, type/*, parameters, and the 406, side by side', async () => {
+  const a = createKernel({ root: new Stacked(), logger: false }).use(dispatchPlugin);
+  const typeFor = async (accept: string) => {
+    const res = await a.inject({ url: '/', headers: { accept } });
+    return `${res.statusCode} ${String(res.headers['content-type']).split(';')[0]}`;
+  };
+  assert.equal(await typeFor('application/json,text/html;q=0.9,*/*;q=0.8'), '200 application/json');
+  assert.equal(await typeFor('application/json;discard=me'), '200 application/json');
+  assert.equal(await typeFor('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'), '200 text/html');
+  assert.equal(await typeFor('*/*'), '200 text/html');
+  assert.equal(await typeFor('application/*'), '200 application/json');
+  assert.equal(await typeFor('text/*;q=0.1, application/json;q=0.2'), '200 application/json');
+  assert.equal(await typeFor('image/png'), '406 text/html');
+  const refused = await a.inject({ url: '/', headers: { accept: 'image/png, application/json;q=0' } });
+  assert.equal(refused.statusCode, 406);
+  assert.match(refused.body, /This resource is available as text\/html, application\/json\./);
+  await a.close();
+});
