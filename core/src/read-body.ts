@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { checkContentEncoding, decodeContent } from './content-encoding.ts';
 import { HTTPError } from './http-error.ts';
 
 /**
@@ -17,7 +18,9 @@ export function hasBody(raw: IncomingMessage): boolean {
 
 /**
  * Reads the whole body into a Buffer, refusing more than `limit` bytes with 413 (before reading
- * when `Content-Length` says so) and a body that ends before its `Content-Length` with 400.
+ * when `Content-Length` says so) and a body that ends before its `Content-Length` with 400. A
+ * body sent with `Content-Encoding` (gzip, deflate, br) is decoded, its decoded bytes held to the
+ * same limit; another encoding → 415 before anything is read.
  *
  * @example
  * ```ts
@@ -25,6 +28,17 @@ export function hasBody(raw: IncomingMessage): boolean {
  * ```
  */
 export function readBody(raw: IncomingMessage, limit: number): Promise<Buffer> {
+  const encoding = raw.headers['content-encoding'];
+  if (encoding === undefined) return readRawBody(raw, limit);
+  try {
+    if (checkContentEncoding(encoding).length === 0) return readRawBody(raw, limit);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return readRawBody(raw, limit).then((bytes) => decodeContent(bytes, encoding, limit));
+}
+
+function readRawBody(raw: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = raw.headers['content-length'];
   const expected = declared === undefined ? -1 : Number(declared);
   if (expected > limit) {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { runTable, type Answer, type Case } from './harness.ts';
 
 // Bad query strings and bodies: prototype-shaped keys, too many parameters, invalid UTF-8,
@@ -94,3 +95,38 @@ const cases: Case[] = [
 ];
 
 test('bad query strings and bodies: the right 4xx, nothing crashed, nothing polluted', (t) => runTable(t, cases));
+
+// Content-Encoding on request bodies: decoded, with the body limit applied to the decoded bytes.
+const JSON_BODY = Buffer.from('{"a":1,"b":2}');
+const encoded = (headers: Record<string, string>, body: Buffer, status: number[], extra: Partial<Case> = {}): Case => ({
+  name: `Content-Encoding: ${headers['content-encoding']} ${extra.name ?? ''}`.trim(),
+  method: 'POST',
+  target: '/echo',
+  headers: { ...JSON_TYPE, ...headers },
+  body,
+  status,
+  ...extra,
+});
+const bomb = gzipSync(Buffer.alloc(LIMIT * 8, '{'));
+
+const encodings: Case[] = [
+  encoded({ 'content-encoding': 'gzip' }, gzipSync(JSON_BODY), [200], { runs: ['root.echo'], check: keysAre(['a', 'b']) }),
+  encoded({ 'content-encoding': 'GZIP' }, gzipSync(JSON_BODY), [200], { name: '(upper case)', runs: ['root.echo'], check: keysAre(['a', 'b']) }),
+  encoded({ 'content-encoding': 'deflate' }, deflateSync(JSON_BODY), [200], { runs: ['root.echo'], check: keysAre(['a', 'b']) }),
+  encoded({ 'content-encoding': 'br' }, brotliCompressSync(JSON_BODY), [200], { runs: ['root.echo'], check: keysAre(['a', 'b']) }),
+  encoded({ 'content-encoding': 'gzip, br' }, brotliCompressSync(gzipSync(JSON_BODY)), [200], { runs: ['root.echo'], check: keysAre(['a', 'b']) }),
+  encoded({ 'content-encoding': 'identity' }, JSON_BODY, [200], { runs: ['root.echo'], check: keysAre(['a', 'b']) }),
+  encoded({ 'content-encoding': 'gzip' }, bomb, [413], {
+    name: `(${bomb.length} bytes that decode to ${LIMIT * 8})`,
+    check: describes(`The request body is larger than the limit of ${LIMIT} bytes once decoded (gzip).`),
+  }),
+  encoded({ 'content-encoding': 'compress' }, JSON_BODY, [415], { check: describes('Content-Encoding &quot;compress&quot; is not supported: send the body unencoded, or as gzip, deflate or br.') }),
+  encoded({ 'content-encoding': 'gzip' }, JSON_BODY, [400], { name: '(not gzip at all)', check: describes('The request body is not valid gzip data.') }),
+  encoded({ 'content-encoding': 'gzip, gzip, gzip' }, JSON_BODY, [415]),
+  encoded({ 'content-encoding': 'gzip', 'content-type': 'multipart/form-data; boundary=x' }, gzipSync('--x--\r\n'), [415], {
+    name: 'on a multipart body',
+    check: describes('A multipart body cannot be sent with Content-Encoding &quot;gzip&quot;: send it unencoded.'),
+  }),
+];
+
+test('request bodies with Content-Encoding: decoded within the body limit, or 415', (t) => runTable(t, encodings));

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy, { type Busboy } from 'busboy';
-import { HTTPError, type Request, type Variables } from '@hickory/core';
+import { HTTPError, refuseContentEncoding, type Request, type Variables } from '@hickory/core';
 import { boundaryOf } from './boundary.ts';
 import { checkFieldName, checkFileName } from './form-names.ts';
 import type { ResolvedMultipartOptions } from './options.ts';
@@ -40,6 +40,12 @@ const noop = (): void => {};
 export function parseMultipart(request: Request, options: ResolvedMultipartOptions, temps: TempFiles): Promise<Variables> {
   const raw = request.raw;
   const { limits } = options;
+  try {
+    // The parser reads the raw stream: a compressed form is not one it can read.
+    refuseContentEncoding(raw.headers['content-encoding'], 'A multipart body');
+  } catch (error) {
+    return Promise.reject(error);
+  }
   const guard = new PartHeaderGuard(boundaryOf(raw.headers['content-type']), limits.headerPairs);
   let parser: Busboy;
   try {
