@@ -62,6 +62,8 @@ export interface KernelConfig {
   close_timeout?: number;
   /** Milliseconds an asynchronous handler may take before the request gets 503 (default 120 000). */
   handler_timeout?: number;
+  /** Milliseconds a response may make no write progress (a client reading nothing) before its connection is closed (default 30 000). */
+  send_timeout?: number;
   /** Origins (`https://accounts.example.com`) that `redirect()` may send clients to without `external: true`. */
   redirect_origins?: readonly string[];
   /** Where the kernel logs (`console`-like); `false` for silence. Default: warnings and errors to stderr. */
@@ -84,6 +86,7 @@ export interface ResolvedConfig extends KernelConfig {
   readonly keep_alive_timeout: number;
   readonly close_timeout: number;
   readonly handler_timeout: number;
+  readonly send_timeout: number;
   readonly redirect_origins: readonly string[];
   readonly request_cls: typeof Request;
   readonly response_cls: typeof Response;
@@ -139,6 +142,7 @@ export const CORE_CONFIG: Readonly<Record<string, ConfigRule>> = Object.freeze({
   keep_alive_timeout: isPositiveInt,
   close_timeout: isPositiveInt,
   handler_timeout: isPositiveInt,
+  send_timeout: isPositiveInt,
   redirect_origins: (v) => {
     if (!Array.isArray(v)) return `must be a list of origins such as ["https://accounts.example.com"] (got ${show(v)})`;
     for (const origin of v) {
@@ -190,6 +194,7 @@ export function resolveConfig(config: KernelConfig, rules: Readonly<Record<strin
     close_timeout: config.close_timeout ?? 5_000,
     // As long as a client may take to send its request: a handler that never settles does not hang it forever.
     handler_timeout: config.handler_timeout ?? 120_000,
+    send_timeout: config.send_timeout ?? 30_000,
     redirect_origins: config.redirect_origins ?? [],
     request_cls: config.request_cls ?? Request,
     response_cls: config.response_cls ?? Response,

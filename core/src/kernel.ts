@@ -18,6 +18,7 @@ import { Request, type RequestSettings } from './request.ts';
 import { Response } from './response.ts';
 import { answerInternalError, refuseWhileClosing, responseOutcome } from './server-response.ts';
 import { writeResponse } from './send.ts';
+import { watchSendProgress } from './send-timeout.ts';
 import { bailRunner, isThenable, type BailRunner } from './bail-runner.ts';
 import { RenderEngines } from './render-engines.ts';
 
@@ -88,6 +89,8 @@ export class Kernel {
   private requestSettings: RequestSettings | undefined;
   // `handler_timeout` (ms), read once at ready().
   private handlerTimeout = 120_000;
+  // `send_timeout` (ms), read once at ready().
+  private sendTimeout = 30_000;
   // `redirect_origins`, read once at ready().
   private redirectOrigins: ReadonlySet<string> = new Set();
   private tapped = { beforeRoute: false, route: false, afterLookup: false, onAbort: false, onError: false, onResponse: false };
@@ -190,6 +193,7 @@ export class Kernel {
     this.requestSettings = { bodyLimit: config.body_limit, paramLimit: config.param_limit, bodyParsers: this.hooks.parseBody };
     this.handlerTimeout = config.handler_timeout;
     this.redirectOrigins = new Set(config.redirect_origins);
+    this.sendTimeout = config.send_timeout;
     await this.hooks.ready.promise(this);
     this.engines.checkDefault(config.default_renderer);
     sealHooks(this.hooks);
@@ -377,6 +381,8 @@ export class Kernel {
     try {
       if (this.state === 'closing') exchange.response.headerMap.set('Connection', 'close');
       const streaming = writeResponse(exchange.request, exchange.response, res, this.logger);
+      // Only what the socket could not take at once needs watching: small answers never wait.
+      if (streaming !== undefined || res.writableNeedDrain) watchSendProgress(res, this.sendTimeout, this.logger, `${exchange.request.method} ${exchange.request.path}`);
       if (streaming !== undefined) return streaming.catch((error: unknown) => this.sendFailed(error, exchange, res));
     } catch (error) {
       this.sendFailed(error, exchange, res);

@@ -1,0 +1,30 @@
+import type { ServerResponse } from 'node:http';
+import type { Logger } from './logger.ts';
+
+/**
+ * Destroys a response that makes no write progress for `ms` milliseconds: a client that asked for
+ * a large body and reads nothing would otherwise hold its connection (and the body's source) for
+ * ever. The connection's idle timer is what measures it — every chunk the client takes resets it —
+ * armed only while this response is being written, so a slow handler before it or an idle
+ * keep-alive after it is never cut by it. Destroying the response destroys a streamed source too.
+ *
+ * @example
+ * ```ts
+ * if (streaming || res.writableNeedDrain) watchSendProgress(res, 30_000, logger, 'GET /big');
+ * ```
+ */
+export function watchSendProgress(res: ServerResponse, ms: number, logger: Logger, what: string): void {
+  const socket = res.socket;
+  if (socket === null || typeof socket.setTimeout !== 'function' || res.writableFinished) return;
+  const stalled = (): void => {
+    logger.warn(`${what}: the client took nothing for send_timeout (${ms} ms); the connection is closed`);
+    res.destroy();
+  };
+  const done = (): void => {
+    res.off('timeout', stalled);
+    socket.setTimeout(0);
+  };
+  res.setTimeout(ms, stalled);
+  res.once('finish', done);
+  res.once('close', done);
+}
