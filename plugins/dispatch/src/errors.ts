@@ -21,6 +21,8 @@ export const DISPATCH_ERRORS = Object.freeze({
   HICKORY_ERR_DISPATCH_WHEN_ARGS: 'when(%s): %s',
   HICKORY_ERR_DISPATCH_GENERIC_SPECIAL:
     '%s.%s is a special method (_lookup, _default, _route) and cannot be generic: remove `generic: true` from its expose().',
+  HICKORY_ERR_DISPATCH_ROUTE_SPECIAL:
+    '%s.%s is a special method (_lookup, _default, _route), found by name and never addressable by a URL: remove its explicit route "%s".',
   HICKORY_ERR_DISPATCH_WHEN_TARGET:
     '%s.%s: when("%s") names no generic method of that class: expose "%s" with @expose({ generic: true }).',
   HICKORY_ERR_DISPATCH_WHEN_DUPLICATE:

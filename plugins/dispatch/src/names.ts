@@ -1,21 +1,17 @@
 import { dispatchError } from './errors.ts';
 
 // Taken once at load time: a later pollution of Object.prototype cannot shrink this set, and
-// routing never reads through Object.prototype anyway.
-const PROTOTYPE_NAMES: ReadonlySet<string> = new Set([
-  ...Object.getOwnPropertyNames(Object.prototype),
-  ...Object.getOwnPropertyNames(Function.prototype),
-  '__proto__',
-  'constructor',
-  'prototype',
-]);
+// routing never reads through Object.prototype anyway. Function.prototype's names (`name`,
+// `length`, `call`, `apply`, `bind`) are ordinary words: routing reads its own table of a class,
+// never a function's properties, so they stay routable (contract v2).
+const PROTOTYPE_NAMES: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'constructor', 'prototype']);
 
 /** The special methods: found by name, never addressable by a URL. */
 export const SPECIAL_NAMES: ReadonlySet<string> = new Set(['_lookup', '_default', '_route']);
 
 /**
  * True when a member name may be reached by a URL segment: not empty, not starting with `_`,
- * and not a member of `Object.prototype` or `Function.prototype`.
+ * and not a member of `Object.prototype` (nor `prototype`).
  *
  * @example
  * ```ts
@@ -47,7 +43,7 @@ export function assertSegment(segment: unknown): asserts segment is string {
   }
   if (segment === '.' || segment === '..') throw dispatchError('HICKORY_ERR_DISPATCH_SEGMENT', JSON.stringify(segment), '"." and ".." are path steps, not segments');
   if (!isRoutableName(segment)) {
-    throw dispatchError('HICKORY_ERR_DISPATCH_SEGMENT', JSON.stringify(segment), 'names starting with "_" and names of Object.prototype or Function.prototype members are never routable');
+    throw dispatchError('HICKORY_ERR_DISPATCH_SEGMENT', JSON.stringify(segment), 'names starting with "_" and names of Object.prototype members are never routable');
   }
 }
 

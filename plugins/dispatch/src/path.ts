@@ -9,8 +9,9 @@ export const MAX_SEGMENT_BYTES = 1024;
  * Splits a raw request path on `/` and percent-decodes each segment once: `%2F`, `..` and `\`
  * stay data inside their segment. A malformed escape or a NUL → 400; more than
  * {@link MAX_SEGMENTS} segments or one over {@link MAX_SEGMENT_BYTES} bytes → 414.
- * The leading `/` gives no segment; a trailing `/` gives a final `''`. `limit` lowers the
- * segment limit for a path that continues one already partly routed.
+ * The leading `/` gives no segment; a trailing `/` gives a final `''`; any other empty segment
+ * (`//`, `/a//b`) → 404. `limit` lowers the segment limit for a path that continues one already
+ * partly routed.
  *
  * @example
  * ```ts
@@ -36,6 +37,9 @@ export function splitPath(path: string, limit: number = MAX_SEGMENTS): string[] 
   segments[count - 1] = path.slice(start);
   for (let i = 0; i < segments.length; i++) {
     const raw = segments[i]!;
+    // One rule for `//`: an empty segment names nothing (nothing is collapsed, so `//admin` is
+    // not `/admin` behind a proxy's back); only the last may be empty, the trailing slash.
+    if (raw.length === 0 && i < segments.length - 1) throw new HTTPError(404, 'The path has an empty segment ("//").');
     let segment = raw;
     if (raw.includes('%')) {
       try {

@@ -17,7 +17,7 @@ test('resolvePath gives the same answer as the full walk, fast path or not', asy
   }
   const root = new Root();
   const request = {} as Request;
-  for (const path of ['/', '/hours', '/hours/', '/leaf', '/leaf/', '/leaf/show', '/leaf/show/7', '/leaf/sh%6Fw/7', '/nothing/x', '/data/plain', '/leaf//show', '//', '/hours/x/']) {
+  for (const path of ['/', '/hours', '/hours/', '/leaf', '/leaf/', '/leaf/show', '/leaf/show/7', '/leaf/sh%6Fw/7', '/nothing/x', '/data/plain', '/hours/x/']) {
     const fast = await resolvePath(root, path, request);
     const full = await walk(root, splitPath(path), request);
     assert.deepEqual(
@@ -27,12 +27,17 @@ test('resolvePath gives the same answer as the full walk, fast path or not', asy
     );
   }
   await assert.rejects(async () => resolvePath(root, `/${'leaf/'.repeat(70)}`, request), /414|more than 64 segments/);
+  for (const path of ['/leaf//show', '//', '/leaf//', '//leaf/']) {
+    await assert.rejects(async () => resolvePath(root, path, request), (e: Error & { status: number }) => e.status === 404, path);
+  }
 });
 
-test('splitPath splits on "/" keeping empty segments, and refuses more than the limit with 414', () => {
+test('splitPath splits on "/", refuses an empty inner segment with 404 and more than the limit with 414', () => {
   assert.deepEqual(splitPath('/'), ['']);
   assert.deepEqual(splitPath('/a/b/'), ['a', 'b', '']);
-  assert.deepEqual(splitPath('/a//b'), ['a', '', 'b']);
+  for (const path of ['/a//b', '//', '/a//', '//a/', '/a///index']) {
+    assert.throws(() => splitPath(path), (e: Error & { status: number; detail: string }) => e.status === 404 && e.detail === 'The path has an empty segment ("//").', path);
+  }
   assert.deepEqual(splitPath('/a/b/c', 3), ['a', 'b', 'c']);
   assert.throws(() => splitPath('/a/b/c', 2), (e: Error & { status: number }) => e.status === 414);
   assert.throws(() => splitPath('a/b'), (e: Error & { status: number }) => e.status === 400);

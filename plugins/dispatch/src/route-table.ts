@@ -309,6 +309,8 @@ function buildLayer(owner: string, levels: readonly object[]): Layer {
       if (SPECIAL_NAMES.has(name)) {
         if (typeof value !== 'function') continue;
         if (exposureOf(value)?.generic) throw dispatchError('HICKORY_ERR_DISPATCH_GENERIC_SPECIAL', owner, name);
+        const explicitRoute = exposureOf(value)?.route;
+        if (explicitRoute !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_ROUTE_SPECIAL', owner, name, explicitRoute);
         specials[name as keyof Layer['specials']] = value;
         continue;
       }
