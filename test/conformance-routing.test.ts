@@ -13,7 +13,7 @@ class Name {
 }
 
 class Things extends RestController {
-  static _custom_actions = { length: ['GET', 'POST'], bind: ['PUT'] };
+  static override _custom_actions = { length: ['GET', 'POST'], bind: ['PUT'] };
   @expose('json') get_one(id: string) {
     return { id };
   }

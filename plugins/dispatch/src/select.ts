@@ -1,5 +1,6 @@
 import { HTTPError } from '@hickory/core';
 import { exposureOf, renderingsOf, type Rendering } from './exposure.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Resolution } from './walk.ts';
 
 /** The function that answers a request's HTTP method, with the renderings it may use. */
@@ -20,13 +21,24 @@ export type Handler =
 export function selectHandler(found: Resolution, method: string): Handler {
   const { fn, table } = found;
   if (!exposureOf(fn)?.generic) return { kind: 'call', fn, renderings: renderingsOf(fn) };
-  const handler =
-    table.handlerFor(fn, method) ??
-    (method === 'HEAD' ? (table.handlerFor(fn, 'GET') ?? fn) : method === 'GET' ? fn : undefined);
+  const handler = genericHandler(table, fn, method);
   if (handler !== undefined) return { kind: 'call', fn: handler, renderings: renderingsOf(handler, fn) };
   const allow = allowedMethods(found);
   if (method === 'OPTIONS') return { kind: 'options', allow };
   throw new HTTPError(405, `${method} is not allowed here; allowed: ${allow}.`, { Allow: allow });
+}
+
+/**
+ * The function of a generic method `fn` that answers `method`: its `when()` handler, else the
+ * generic method itself for GET (and HEAD, unless a GET handler is attached), else `undefined`.
+ *
+ * @example
+ * ```ts
+ * genericHandler(table, Root.prototype.items, 'PUT'); // Root.prototype.items_put
+ * ```
+ */
+export function genericHandler(table: RouteTable, fn: Function, method: string): Function | undefined {
+  return table.handlerFor(fn, method) ?? (method === 'HEAD' ? (table.handlerFor(fn, 'GET') ?? fn) : method === 'GET' ? fn : undefined);
 }
 
 /**

@@ -5,6 +5,7 @@ import { describeValue } from './names.ts';
 import { parametersOf } from './parameters.ts';
 import { MAX_SEGMENTS } from './path.ts';
 import { isController, routeTableOf, type RouteTable } from './route-table.ts';
+import { genericHandler } from './select.ts';
 
 /** Most `_lookup` hops in one request (more → not found). */
 export const MAX_LOOKUPS = 16;
@@ -113,7 +114,7 @@ function walkFrom(
       if (segment === undefined) return { controller: current, table, fn: table.index, remainder: [], canonical: true };
       if (segment === '') {
         const rest = nonEmpty(segs, pos + 1);
-        if (fits(table.index, rest)) return { controller: current, table, fn: table.index, remainder: rest, canonical: false };
+        if (fitsRequest(table.index, rest, table, request)) return { controller: current, table, fn: table.index, remainder: rest, canonical: false };
       }
     }
     if (table.default !== undefined) (fallbacks ??= []).push({ controller: current, table, segments: segs, pos, special: '_default' });
@@ -131,10 +132,16 @@ function walkFrom(
     }
     if (segment === undefined) break;
     const entry = table.find(segment);
-    if (entry === undefined) break;
+    if (entry === undefined) {
+      if (fallbacks === undefined && table.index !== undefined) {
+        const handled = genericIndexFor(current, table, table.index, nonEmpty(segs, pos), request);
+        if (handled !== undefined) return handled;
+      }
+      break;
+    }
     if (entry.kind === 'method') {
       const rest = nonEmpty(segs, pos + 1);
-      if (fits(entry.fn, rest)) return { controller: current, table, fn: entry.fn, remainder: rest, canonical: false };
+      if (fitsRequest(entry.fn, rest, table, request)) return { controller: current, table, fn: entry.fn, remainder: rest, canonical: false };
       break;
     }
     const child = entry.table();
@@ -255,6 +262,25 @@ export function fits(fn: Function, segments: readonly string[]): boolean {
   if (segments.length === 0) return true;
   const params = parametersOf(fn);
   return params.rest || segments.length <= params.positional;
+}
+
+// Pecan's last resort, when no member matches and nothing on the way has _lookup or _default:
+// a generic index with a when() handler for the request's method takes the segments as its
+// arguments (`POST /5` → `index_post('5')`); GET stays a 404 unless a GET handler is attached.
+function genericIndexFor(controller: object, table: RouteTable, index: Function, rest: string[], request: Request): Resolution | undefined {
+  if (!exposureOf(index)?.generic) return undefined;
+  const handler = table.handlerFor(index, request.method);
+  if (handler === undefined || !fits(handler, rest)) return undefined;
+  return { controller, table, fn: index, remainder: rest, canonical: false };
+}
+
+// The path arguments of a generic method go to the handler of the request's method, so they are
+// checked against that handler's parameters; with no handler for the method, the 405 decides.
+function fitsRequest(fn: Function, rest: readonly string[], table: RouteTable, request: Request): boolean {
+  if (rest.length === 0) return true;
+  if (!exposureOf(fn)?.generic) return fits(fn, rest);
+  const handler = genericHandler(table, fn, request.method);
+  return handler === undefined || fits(handler, rest);
 }
 
 function nonEmpty(segments: readonly string[], from: number): string[] {
