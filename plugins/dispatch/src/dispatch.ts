@@ -2,6 +2,7 @@ import { redirect, type Kernel, type Lookup, type Request, type Response } from 
 import { callExposed } from './call.ts';
 import { negotiate } from './negotiate.ts';
 import { splitExtension, splitPath } from './path.ts';
+import { clearRoutingArgs, takeRoutingArgs } from './routing-args.ts';
 import { selectHandler } from './select.ts';
 import { resolvePath } from './resolve.ts';
 import { walk, type Resolution } from './walk.ts';
@@ -47,6 +48,7 @@ export function routeDirect(
   request: Request,
 ): Lookup | undefined | Promise<Lookup | undefined> {
   const path = request.path;
+  clearRoutingArgs(request);
   if (settings.guessFromExtension && path.includes('.', path.lastIndexOf('/'))) return routeWithExtension(kernel, root, settings, request, path);
   const found = resolvePath(root, path, request);
   if (found instanceof Promise) return found.then((resolved) => routeResolved(kernel, resolved, settings, request));
@@ -94,7 +96,7 @@ export function lookupFor(kernel: Kernel, found: Resolution, request: Request, e
   }
   const rendering = negotiate(renderings, extensionType, request);
   if (rendering === undefined) return undefined;
-  return callExposed(kernel, found.controller, handlerFn, found.remainder, rendering);
+  return callExposed(kernel, found.controller, handlerFn, takeRoutingArgs(request, found.remainder), rendering);
 }
 
 // What routing needs of an exposed function, read once: whether it is generic, and the renderings

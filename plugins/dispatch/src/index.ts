@@ -31,3 +31,4 @@ export { routeRequest, lookupFor, type DispatchSettings } from './dispatch.ts';
 export { checkControllerTree } from './check.ts';
 export { isRoutableName, assertSegment, SPECIAL_NAMES } from './names.ts';
 export { DISPATCH_ERRORS, dispatchError, type DispatchErrorCode } from './errors.ts';
+export { addRoutingArgs } from './routing-args.ts';

@@ -1,4 +1,4 @@
-import { parametersOf, type RouteTable } from '@hickory/dispatch';
+import { parametersOf, routeTableOf, type RouteTable } from '@hickory/dispatch';
 import { exposedAt, requiredPositional } from './select.ts';
 
 /**
@@ -20,7 +20,8 @@ export type ChildMatch =
  * from `get_one`, else `get` — between its required and its positional parameters, less the
  * `parentIds` already taken by outer resources, so an optional parent id works both nested and at
  * the top level. A rest parameter takes every segment up to the child's name. Without
- * `get_one`/`get` a child is found at the first segment only. A child's name found before the
+ * `get_one`/`get` a child is found at the first segment only. A plain (non-REST) child may also
+ * be named right after the resource, before any id; a nested resource's name found before the
  * required ids is a missing id (the caller answers 404).
  *
  * @example
@@ -43,7 +44,11 @@ export function findChild(table: RouteTable, own: readonly string[], parentIds: 
     if (controller !== undefined) return { kind: 'child', controller, at: i };
   }
   for (let i = 0; i < from && i < own.length; i++) {
-    if (childAt(table, own[i]!) !== undefined) return { kind: 'missing-id' };
+    const controller = childAt(table, own[i]!);
+    if (controller === undefined) continue;
+    // A plain controller named right after the resource is reached for every verb (Pecan's
+    // _lookup_child); a nested resource there lacks the ids it needs.
+    return i === 0 && routeTableOf(controller)?.route === undefined ? { kind: 'child', controller, at: 0 } : { kind: 'missing-id' };
   }
   return undefined;
 }

@@ -1,9 +1,9 @@
 import { HTTPError, type Request } from '@hickory/core';
-import { fits } from '@hickory/dispatch';
+import { addRoutingArgs, fits } from '@hickory/dispatch';
 import { findChild } from './children.ts';
 import { answerOptions, recordAllow } from './options-answer.ts';
 import { giveParentIds, takeParentIds } from './parent-ids.ts';
-import { allowedVerbs, chooseHandler, type RestView } from './select.ts';
+import { allowedVerbs, chooseHandler, resourceVerbs, tooManySegments, type RestView } from './select.ts';
 import { restFactsFor, type RestFacts } from './rest-facts.ts';
 import { requestVerbDirect, type RequestVerb } from './verbs.ts';
 
@@ -109,10 +109,15 @@ function routeWithVerb(
   const { view } = facts;
   const { table } = view;
   const own = withoutEmpty(remainder);
+  // A GET that asks to stand for PUT or DELETE is refused wherever it leads, children included.
+  if (refused !== undefined) throw notAllowed(view, own, ids, refused);
   const child = facts.hasChildren ? findChild(table, own, ids) : undefined;
   if (child?.kind === 'child') {
-    // Only REST routing takes the ids; a plain child controller leaves them unread.
-    giveParentIds(request, child.controller, [...ids, ...own.slice(0, child.at)]);
+    const childIds = [...ids, ...own.slice(0, child.at)];
+    // A nested resource takes the ids in its own routing; a plain controller's handler gets them
+    // as its first arguments (Pecan's routing_args).
+    if (restFactsFor(child.controller)?.view.table.route !== undefined) giveParentIds(request, child.controller, childIds);
+    else addRoutingArgs(request, childIds);
     return [child.controller, remainder.slice(positionOf(remainder, child.at) + 1)];
   }
   const rescuable = table.default !== undefined || (table.lookup !== undefined && own.length > 0);
@@ -121,7 +126,6 @@ function routeWithVerb(
     throw new HTTPError(404, 'The resource could not be found: an id is missing before the nested resource.');
   }
 
-  if (refused !== undefined) throw notAllowed(view, own, ids, refused);
   const plainGet = facts.plainGet;
   if (plainGet !== undefined && verb === 'GET' && own.length > 0 && (!rescuable || fits(plainGet, ids.length === 0 ? own : [...ids, ...own]))) {
     // What chooseHandler would answer (get_one / get), without building its choice.
@@ -154,9 +158,15 @@ function positionOf(remainder: readonly string[], at: number): number {
   return remainder.length;
 }
 
+// A 405 naming what the resource answers, even when nothing answers at this path (an empty
+// resource, one without get_all or get_one: Pecan); a 404 only when a handler exists but cannot
+// take this many segments.
 function notAllowed(view: RestView, own: readonly string[], ids: readonly string[], reason: string): HTTPError {
-  const allow = allowedVerbs(view, own, ids);
-  if (allow.length === 0) return new HTTPError(404, 'The resource could not be found.');
+  let allow = allowedVerbs(view, own, ids);
+  if (allow.length === 0) {
+    if (tooManySegments(view, own, ids)) return new HTTPError(404, 'The resource could not be found: the path has more segments than its handlers take.');
+    allow = resourceVerbs(view);
+  }
   const value = allow.join(', ');
   return new HTTPError(405, `${reason}; allowed: ${value}.`, { Allow: value });
 }

@@ -191,13 +191,16 @@ test('other verbs go to a same-named exposed method; options replaces the Allow 
   await a.close();
 });
 
-test('a resource with nothing for a path → 404, not 405', async () => {
+test('a resource with nothing for a path → 405 naming what the resource answers (Pecan, contract v2)', async () => {
   class Empty extends RestController {
     @expose('json') get_all() { return []; }
   }
   const a = createKernel({ root: { empty: new Empty() }, logger: false }).use(restPlugin);
-  assert.equal((await a.inject('/empty/1')).statusCode, 404);
-  assert.equal((await a.inject({ method: 'DELETE', url: '/empty/1' })).statusCode, 404);
+  for (const method of ['GET', 'DELETE', 'PUT'] as const) {
+    const one = await a.inject({ method, url: '/empty/1' });
+    assert.equal(one.statusCode, 405, method);
+    assert.equal(one.headers['allow'], 'GET, HEAD, OPTIONS', method);
+  }
   const res = await a.inject({ method: 'DELETE', url: '/empty/' });
   assert.equal(res.statusCode, 405);
   assert.equal(res.headers['allow'], 'GET, HEAD, OPTIONS');

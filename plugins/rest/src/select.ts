@@ -145,6 +145,47 @@ export function allowedVerbs(view: RestView, own: readonly string[], ids: readon
 }
 
 /**
+ * The verbs the resource answers at some path (what a 405 lists when nothing answers at the
+ * requested one): GET and HEAD for any GET handler or page, each other verb with its method, the
+ * custom actions' verbs, and OPTIONS.
+ *
+ * @example
+ * ```ts
+ * resourceVerbs(view); // ['GET', 'HEAD', 'POST', 'OPTIONS']
+ * ```
+ */
+export function resourceVerbs(view: RestView): string[] {
+  const { table } = view;
+  const has = (name: string) => exposedAt(table, name) !== undefined;
+  const verbs = new Set<string>();
+  if (table.index !== undefined || ['get_all', 'get', 'get_one', 'new', 'edit', 'get_delete'].some(has)) verbs.add('GET');
+  for (const verb of ALLOW_ORDER) {
+    const name = verb.toLowerCase();
+    if (verb !== 'GET' && has(name) && (!REST_NAMES.has(name) || name === 'post' || name === 'put' || name === 'delete')) verbs.add(verb);
+  }
+  for (const action of view.actions.values()) for (const verb of action.verbs) verbs.add(verb);
+  const ordered = ALLOW_ORDER.filter((verb) => verbs.has(verb)).flatMap((verb) => (verb === 'GET' ? ['GET', 'HEAD'] : [verb]));
+  return [...ordered, 'OPTIONS'];
+}
+
+/**
+ * True when a handler exists for some verb at this path but cannot take its segments (too many
+ * ids): the path is what is wrong (404), not the method.
+ *
+ * @example
+ * ```ts
+ * tooManySegments(view, ['7', '8', '9'], []); // true when get_one takes one id
+ * ```
+ */
+export function tooManySegments(view: RestView, own: readonly string[], ids: readonly string[]): boolean {
+  for (const verb of ALLOW_ORDER) {
+    const choice = chooseHandler(view, verb, own, ids);
+    if (choice.kind === 'call' && !fits(choice.fn, choice.args)) return true;
+  }
+  return false;
+}
+
+/**
  * How many positional parameters of `fn` have no default (the ids it cannot do without).
  *
  * @example

@@ -109,8 +109,10 @@ test('REST methods must be exposed: a plain method is never routed', async () =>
     @expose() get_one(id: string) { return id; }
   }
   const a = createKernel({ root: { hidden: new Hidden() }, logger: false }).use(restPlugin);
+  // Nothing answers GET on the collection: a 405 naming what the resource answers (contract v2).
   const res = await a.inject('/hidden/');
-  assert.equal(res.statusCode, 404);
+  assert.equal(res.statusCode, 405);
+  assert.equal(res.headers.allow, 'GET, HEAD, OPTIONS');
   assert.equal((await a.inject('/hidden/x')).body, 'x');
   await a.close();
 });
