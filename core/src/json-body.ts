@@ -41,3 +41,35 @@ class ForbiddenKey extends Error {
     super(key);
   }
 }
+
+/**
+ * True for a JSON media type (`application/json`, `application/*+json`), given without parameters.
+ *
+ * @example
+ * ```ts
+ * isJsonMediaType('application/vnd.api+json'); // true
+ * ```
+ */
+export function isJsonMediaType(mediaType: string): boolean {
+  return mediaType === 'application/json' || mediaType.endsWith('+json');
+}
+
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+
+/**
+ * Refuses a JSON body whose `Content-Type` declares a charset other than UTF-8 with 415: JSON
+ * exchanged between systems is UTF-8 (RFC 8259 §8.1), and reading other bytes as UTF-8 would
+ * quietly change them.
+ *
+ * @example
+ * ```ts
+ * checkJsonCharset('application/json; charset=utf-8'); // fine
+ * checkJsonCharset('application/json; charset=latin1'); // throws HTTPError 415
+ * ```
+ */
+export function checkJsonCharset(contentType: string | undefined): void {
+  const charset = CHARSET.exec(contentType ?? '')?.[1]?.toLowerCase();
+  if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return;
+  const named = /^[\w.:+-]{1,40}$/.test(charset) ? `charset "${charset}"` : 'another charset';
+  throw new HTTPError(415, `A JSON body must be UTF-8; this one declares ${named}.`);
+}

@@ -3,7 +3,7 @@ import type { HookMap, AsyncSeriesBailHook } from 'tapable';
 import { coreError } from './errors.ts';
 import { requestHeaders, type Headers } from './header-map.ts';
 import { HTTPError } from './http-error.ts';
-import { parseJsonBody } from './json-body.ts';
+import { checkJsonCharset, isJsonMediaType, parseJsonBody } from './json-body.ts';
 import { hasBody, readBody } from './read-body.ts';
 import { mergeVariables, parseUrlEncoded, parseUrlEncodedBody, type Variables } from './variables.ts';
 import { buildEnviron, type Environ } from './environ.ts';
@@ -127,7 +127,10 @@ export class Request {
   get POST(): Variables {
     if (this.postVars) return this.postVars;
     if (this.rawBody === undefined) {
-      if (!hasBody(this.raw)) return (this.postVars = Object.create(null));
+      if (!hasBody(this.raw)) {
+        refuseEmptyJson(this.media_type, this.method);
+        return (this.postVars = Object.create(null));
+      }
       throw coreError('HICKORY_ERR_BODY_NOT_LOADED', 'POST');
     }
     return (this.postVars = this.parseVariables());
@@ -149,6 +152,7 @@ export class Request {
   get json(): unknown {
     if (!this.jsonParsed) {
       const body = this.body;
+      if (body.length > 0) checkJsonCharset(this.raw.headers['content-type']);
       this.jsonValue = body.length === 0 ? undefined : parseJsonBody(body.toString('utf8'));
       this.jsonParsed = true;
     }
@@ -223,9 +227,12 @@ export class Request {
   private parseVariables(): Variables {
     const type = this.media_type;
     const body = this.rawBody!;
-    if (body.length === 0) return Object.create(null);
+    if (body.length === 0) {
+      refuseEmptyJson(type, this.method);
+      return Object.create(null);
+    }
     if (type === FORM) return parseUrlEncodedBody(body, this.settings.paramLimit);
-    if (type === 'application/json' || type.endsWith('+json')) {
+    if (isJsonMediaType(type)) {
       const value = this.json;
       if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Variables;
       return Object.create(null);
@@ -233,10 +240,33 @@ export class Request {
     if (type === 'multipart/form-data') {
       throw new HTTPError(415, 'multipart/form-data bodies need the multipart plugin: kernel.use(multipartPlugin) from @hickory/multipart.');
     }
-    throw new HTTPError(
-      415,
+    throw new NoVariablesInBody(
       `Cannot read variables from a ${type || 'body without Content-Type'}: send application/x-www-form-urlencoded, application/json or multipart/form-data.`,
     );
+  }
+}
+
+/**
+ * The 415 for a body whose media type holds no variables (`text/plain`, an image…): a handler
+ * that maps no body variables may take the request all the same, unlike a body that is broken.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof NoVariablesInBody) return request.GET;
+ * ```
+ */
+export class NoVariablesInBody extends HTTPError {
+  constructor(detail: string) {
+    super(415, detail);
+    this.name = 'NoVariablesInBody';
+  }
+}
+
+// Variables are wanted, and the body says it is JSON but is empty: a client mistake (400), as
+// fastify answers. GET and HEAD define no body, so their Content-Type is not held against them.
+function refuseEmptyJson(mediaType: string, method: string): void {
+  if (isJsonMediaType(mediaType) && method !== 'GET' && method !== 'HEAD') {
+    throw new HTTPError(400, 'The body is empty, but its Content-Type says it is JSON: send a JSON object, or no Content-Type.');
   }
 }
 

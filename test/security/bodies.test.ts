@@ -130,3 +130,16 @@ const encodings: Case[] = [
 ];
 
 test('request bodies with Content-Encoding: decoded within the body limit, or 415', (t) => runTable(t, encodings));
+
+// JSON bodies: UTF-8 only, and an empty one where variables are expected is a client mistake.
+const jsonCases: Case[] = [
+  { name: 'JSON, an empty body (Content-Length: 0)', method: 'POST', target: '/echo', headers: { ...JSON_TYPE, 'content-length': '0' }, status: [400], check: describes('The body is empty, but its Content-Type says it is JSON: send a JSON object, or no Content-Type.') },
+  { name: 'JSON, an empty chunked body', method: 'POST', target: '/echo', headers: JSON_TYPE, body: '', chunked: true, socketOnly: true, status: [400] },
+  { name: 'JSON, an empty body on DELETE', method: 'DELETE', target: '/echo', headers: { ...JSON_TYPE, 'content-length': '0' }, status: [400] },
+  { name: 'JSON Content-Type on a GET without a body', target: '/echo', headers: JSON_TYPE, status: [200], runs: ['root.echo'], check: keysAre([]) },
+  { name: 'JSON declaring charset=latin1', method: 'POST', target: '/echo', headers: { 'content-type': 'application/json; charset=latin1' }, body: '{"a":1}', status: [415], check: describes('A JSON body must be UTF-8; this one declares charset &quot;latin1&quot;.') },
+  { name: 'JSON declaring charset=utf-16', method: 'POST', target: '/echo', headers: { 'content-type': 'application/json;charset="utf-16"' }, body: '{"a":1}', status: [415] },
+  { name: 'JSON declaring charset="UTF-8"', method: 'POST', target: '/echo', headers: { 'content-type': 'application/json; charset="UTF-8"' }, body: '{"a":1}', status: [200], runs: ['root.echo'], check: keysAre(['a']) },
+];
+
+test('JSON bodies: UTF-8 only (415), empty where variables are expected (400)', (t) => runTable(t, jsonCases));

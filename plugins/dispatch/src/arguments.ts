@@ -1,4 +1,4 @@
-import { HTTPError, inputObject, type Request, type Variables } from '@hickory/core';
+import { HTTPError, inputObject, NoVariablesInBody, type Request, type Variables } from '@hickory/core';
 import type { ParameterList } from './parameters.ts';
 
 /**
@@ -72,7 +72,8 @@ export function variablesOf(request: Request): Variables {
   try {
     return request.params;
   } catch (error) {
-    if (error instanceof HTTPError && error.status === 415) return request.GET;
+    // A body of a type without variables (text/plain): the query's alone. A broken body still fails.
+    if (error instanceof NoVariablesInBody) return request.GET;
     throw error;
   }
 }
