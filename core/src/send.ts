@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { sendDeclaredLength } from './declared-length.ts';
+import type { HeaderMap } from './header-map.ts';
 import type { Logger } from './logger.ts';
 import type { Request } from './request.ts';
 import type { AppIter, Response } from './response.ts';
@@ -51,7 +53,7 @@ export function writeResponse(request: Request, response: Response, res: ServerR
   if (iter !== undefined) {
     if (!headers.has('content-type')) headers.set('Content-Type', OCTETS);
     res.writeHead(status, headers.toFlatArray() as string[]);
-    return streamBody(iter, res, request, logger);
+    return streamBody(iter, res, request, logger, declaredLength(headers));
   }
   if (body === null) {
     headers.set('Content-Length', '0');
@@ -73,21 +75,39 @@ export function writeResponse(request: Request, response: Response, res: ServerR
   return undefined;
 }
 
-async function streamBody(iter: AppIter, res: ServerResponse, request: Request, logger: Logger): Promise<void> {
+async function streamBody(iter: AppIter, res: ServerResponse, request: Request, logger: Logger, declared: number | undefined): Promise<void> {
   const source = iter instanceof Readable ? iter : Readable.from(iter as Iterable<string | Uint8Array>, { objectMode: false });
   if (request.method === 'HEAD') {
     source.destroy();
     res.end();
     return;
   }
+  const what = `${request.method} ${request.path}`;
   try {
-    // pipeline waits on the client (backpressure) and destroys the source if the client leaves.
-    await pipeline(source, res);
+    if (declared === undefined) {
+      // pipeline waits on the client (backpressure) and destroys the source if the client leaves.
+      await pipeline(source, res);
+      return;
+    }
+    const outcome = await sendDeclaredLength(source, res, declared);
+    if (outcome === 'longer') {
+      // The declared bytes went out, nothing more: the framing was wrong, so the connection is not reused.
+      logger.warn(`${what}: the body was longer than the ${declared} bytes its Content-Length declared; the rest was dropped and the connection closed`);
+      (res.socket ?? res.req?.socket)?.destroySoon();
+    } else if (outcome === 'shorter') {
+      logger.warn(`${what}: the body ended before the ${declared} bytes its Content-Length declared; the connection is closed so the client does not wait for the rest`);
+      res.destroy();
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ERR_STREAM_PREMATURE_CLOSE' && code !== 'ECONNRESET' && code !== 'EPIPE') {
-      logger.error(`streaming the body of ${request.method} ${request.path} failed`, error);
-    }
+    if (code !== 'ERR_STREAM_PREMATURE_CLOSE' && code !== 'ECONNRESET' && code !== 'EPIPE') logger.error(`streaming the body of ${what} failed`, error);
+    source.destroy();
     res.destroy();
   }
+}
+
+function declaredLength(headers: HeaderMap): number | undefined {
+  const value = headers.get('content-length');
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) return undefined;
+  return Number(value);
 }
