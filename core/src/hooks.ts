@@ -22,7 +22,11 @@ export interface Lookup {
    * response like a `beforeRoute` answer (see {@link Kernel}).
    */
   handle(request: Request, response: Response): unknown;
-  /** `false` keeps the kernel from reading the body first (the handler streams `request.raw`). */
+  /**
+   * `false` keeps the kernel from reading the body first (the handler streams `request.raw`).
+   * `true` reads it even for GET, HEAD, OPTIONS and TRACE, whose bodies are otherwise ignored
+   * (see `BODYLESS_METHODS`); left out, the method decides.
+   */
   readonly loadBody?: boolean;
 }
 

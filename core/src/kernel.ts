@@ -414,7 +414,7 @@ export class Kernel {
   private handle(lookup: Lookup | undefined, exchange: Exchange, readBody: boolean): Promise<void> | undefined {
     if (lookup === undefined) throw new HTTPError(404);
     const { request } = exchange;
-    if (readBody && lookup.loadBody !== false && !request.loaded) {
+    if (readBody && lookup.loadBody !== false && !request.loaded && !request.bodyIgnoredFor(lookup.loadBody)) {
       const loading = request.load();
       if (!request.loaded) return this.handleAfterLoad(loading, lookup, exchange);
     }
@@ -477,7 +477,7 @@ export class Kernel {
         const answer = await afterLookup(lookup, request, exchange.response);
         if (answer !== undefined) return applyResult(exchange, answer);
       }
-      if (readBody && lookup.loadBody !== false && !request.loaded) await request.load();
+      if (readBody && lookup.loadBody !== false && !request.loaded && !request.bodyIgnoredFor(lookup.loadBody)) await request.load();
       request.lookup = lookup;
       applyResult(exchange, await this.bounded(lookup.handle(request, exchange.response), request));
     } catch (error) {

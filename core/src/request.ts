@@ -27,6 +27,12 @@ const LOADED: Promise<void> = Promise.resolve();
 const FORM = 'application/x-www-form-urlencoded';
 
 /**
+ * The methods whose requests define no body (RFC 9110): theirs is ignored unless the handler
+ * asks for it.
+ */
+export const BODYLESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
+
+/**
  * The request being handled. One is built per request from the configured `request_cls`
  * (a subclass of this class) and is reachable anywhere as `request` during the request.
  *
@@ -162,6 +168,24 @@ export class Request {
   /** WSGI-style environ (`REQUEST_METHOD`, `PATH_INFO`, `QUERY_STRING`, `HTTP_*`, …), writable. */
   get environ(): Environ {
     return (this.environValue ??= buildEnviron(this));
+  }
+
+  /**
+   * For a method whose semantics define no body (GET, HEAD, OPTIONS, TRACE: {@link BODYLESS_METHODS}),
+   * marks the body as empty and unread unless `wanted` is `true` (the handler asked for it), and
+   * says so. Such a body never fills `POST` or handler arguments: a "fat GET" is input that caches
+   * keyed on the URL never see. Node discards the unread bytes once the response is sent.
+   *
+   * @example
+   * ```ts
+   * if (!request.loaded && !request.bodyIgnoredFor(lookup.loadBody)) await request.load();
+   * ```
+   */
+  bodyIgnoredFor(wanted: boolean | undefined): boolean {
+    if (wanted === true || !BODYLESS_METHODS.has(this.method)) return false;
+    this.rawBody = EMPTY;
+    this.setPOST(Object.create(null));
+    return true;
   }
 
   /** True once the body has been read (or there was none). */

@@ -1,6 +1,6 @@
 import { currentExchange, isThenable, type Kernel, type Lookup, type Request, type Response } from '@hickory/core';
 import { mapArguments, variablesOf } from './arguments.ts';
-import type { Rendering } from './exposure.ts';
+import { exposureOf, type Rendering } from './exposure.ts';
 import { parametersOf } from './parameters.ts';
 import { renderNow } from './render.ts';
 
@@ -37,13 +37,17 @@ export function callExposed(kernel: Kernel, controller: object, fn: Function, re
 
 // One object per request and no closure: `handle` is a method, the kernel calls it on the lookup.
 class ExposedCall implements Lookup {
+  // `true` asks for the body even on GET, HEAD or OPTIONS (expose({ body: true })).
+  readonly loadBody: true | undefined;
   constructor(
     private readonly kernel: Kernel,
     private readonly controller: object,
     readonly target: Function,
     private readonly remainder: readonly string[],
     readonly rendering: Rendering,
-  ) {}
+  ) {
+    this.loadBody = exposureOf(target)?.body ? true : undefined;
+  }
 
   // Calls the method and renders its value: synchronously when the method returns a plain value
   // and the rendering needs no engine, else a promise.

@@ -14,9 +14,14 @@ export interface ExposeOptions {
   generic?: boolean;
   /** Answer only at this segment instead of the method's name. */
   route?: string;
+  /**
+   * Read the request body even on GET, HEAD or OPTIONS, whose bodies are otherwise ignored (a
+   * "fat GET" is input that URL-keyed caches do not see).
+   */
+  body?: boolean;
 }
 
-const OPTION_NAMES = new Set(['template', 'content_type', 'generic', 'route']);
+const OPTION_NAMES = new Set(['template', 'content_type', 'generic', 'route', 'body']);
 
 /**
  * Exposes a method to routing. Forms: `expose()`, `expose(template)`, `expose(template, options)`,
@@ -42,6 +47,7 @@ export function expose(templateOrOptions?: string | ExposeOptions, maybeOptions?
     const record = exposureRecord(value);
     record.renderings.unshift(rendering); // decorators apply innermost first: keep the outermost first
     if (options.generic) record.generic = true;
+    if (options.body) record.body = true;
     if (options.route !== undefined) {
       if (record.route !== undefined && record.route !== options.route) {
         throw dispatchError('HICKORY_ERR_DISPATCH_ROUTE_TWICE', name ?? value.name, record.route, options.route);
@@ -71,7 +77,7 @@ function checkOptionObject(value: unknown, shown: string): ExposeOptions {
     throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, `options must be an object, got ${describeValue(value)}`);
   }
   for (const key of Object.keys(value)) {
-    if (!OPTION_NAMES.has(key)) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, `unknown option "${key}" (options: template, content_type, generic, route)`);
+    if (!OPTION_NAMES.has(key)) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, `unknown option "${key}" (options: template, content_type, generic, route, body)`);
   }
   const options = value as ExposeOptions;
   if (options.template !== undefined && (typeof options.template !== 'string' || options.template.length === 0)) {
@@ -79,6 +85,9 @@ function checkOptionObject(value: unknown, shown: string): ExposeOptions {
   }
   if (options.generic !== undefined && typeof options.generic !== 'boolean') {
     throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, '`generic` must be true or false');
+  }
+  if (options.body !== undefined && typeof options.body !== 'boolean') {
+    throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, '`body` must be true or false');
   }
   return options;
 }

@@ -32,6 +32,8 @@ export interface Exposure {
   readonly route: string | undefined;
   /** Set for a `when()` handler: such a function is never routable by its own name. */
   readonly when: WhenLink | undefined;
+  /** True when exposed with `body: true`: it reads a body even on GET, HEAD or OPTIONS. */
+  readonly body: boolean;
 }
 
 interface MutableExposure {
@@ -39,6 +41,7 @@ interface MutableExposure {
   generic: boolean;
   route: string | undefined;
   when: WhenLink | undefined;
+  body: boolean;
 }
 
 const registry = new WeakMap<Function, MutableExposure>();
@@ -59,7 +62,7 @@ export function exposureOf(fn: unknown): Exposure | undefined {
 export function exposureRecord(fn: Function): MutableExposure {
   let record = registry.get(fn);
   if (!record) {
-    record = { renderings: [], generic: false, route: undefined, when: undefined };
+    record = { renderings: [], generic: false, route: undefined, when: undefined, body: false };
     registry.set(fn, record);
   }
   return record;
