@@ -8,7 +8,8 @@ import { isController, routeTableOf } from './route-table.ts';
  * Checks the controller tree reachable from `kernel.root` at `ready()`: a root is set and is a
  * controller, every class's route table builds (no collisions, no misplaced `when` or
  * `generic`), and every template has a renderer. Controllers that only `_lookup` or `_route`
- * create are checked when first routed.
+ * create are checked when first routed. Outside production, a controller reachable at two paths
+ * is logged as a warning: the second is usually a field that was meant to be private.
  *
  * @example
  * ```ts
@@ -19,18 +20,42 @@ export function checkControllerTree(kernel: Kernel): object {
   const root = kernel.root;
   if (root === undefined || root === null) throw dispatchError('HICKORY_ERR_DISPATCH_NO_ROOT');
   if (!isController(root)) throw dispatchError('HICKORY_ERR_DISPATCH_ROOT_NOT_CONTROLLER', describeValue(root));
-  const seen = new Set<object>();
+  // Breadth first, so that each controller's first path is its shortest one.
+  const pathOf = new Map<object, string>([[root, '/']]);
+  const aliases: Array<[first: string, again: string, controller: object]> = [];
   const pending: object[] = [root];
-  for (let controller = pending.pop(); controller !== undefined; controller = pending.pop()) {
-    if (seen.has(controller)) continue;
-    seen.add(controller);
+  for (let i = 0; i < pending.length; i++) {
+    const controller = pending[i]!;
+    const path = pathOf.get(controller)!;
     const table = routeTableOf(controller)!;
     for (const [name, fn] of table.functions()) checkTemplates(kernel, controllerName(controller), name, fn);
-    for (const [, entry] of table.entries()) {
-      if (entry.kind === 'child' && !seen.has(entry.value) && isController(entry.value)) pending.push(entry.value);
+    for (const [segment, entry] of table.entries()) {
+      if (entry.kind !== 'child' || !isController(entry.value)) continue;
+      const childPath = `${path}${segment}/`;
+      const known = pathOf.get(entry.value);
+      if (known !== undefined) aliases.push([known, childPath, entry.value]);
+      else {
+        pathOf.set(entry.value, childPath);
+        pending.push(entry.value);
+      }
     }
   }
+  if (process.env['NODE_ENV'] !== 'production') for (const [first, again, controller] of aliases) warnAlias(kernel, first, again, controller);
   return root;
+}
+
+// TypeScript's `private` is gone at run time, so `private readonly shelf = { books }` makes
+// /shelf/books/ a second way into /books/ (past whatever guards the first). Told in development.
+function warnAlias(kernel: Kernel, first: string, again: string, controller: object): void {
+  // The first field where the second path leaves the first: `shelf` for /books/ and /shelf/books/.
+  const ours = first.split('/').filter(Boolean);
+  const theirs = again.split('/').filter(Boolean);
+  const field = theirs.find((segment, i) => segment !== ours[i]) ?? theirs.at(-1)!;
+  kernel.logger.warn(
+    `${controllerName(controller)} is routable at ${first} and again at ${again}: routing follows every public field, ` +
+      `and TypeScript's private or protected does not hide one. If ${again} is not meant to be a URL, ` +
+      `rename the field ${field} to #${field} or _${field}.`,
+  );
 }
 
 function checkTemplates(kernel: Kernel, owner: string, name: string, fn: Function): void {

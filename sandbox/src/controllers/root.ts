@@ -51,11 +51,13 @@ const LANDING = `<!DOCTYPE html>
  * ```
  */
 export class RootController extends CatalogRootController {
-  private readonly shelf = bookControllers();
-  books = this.shelf.books;
-  authors = this.shelf.authors;
-  store = this.shelf.generic;
-  items = this.shelf.items;
+  // #private: routing follows every public field, and TypeScript's `private` is gone at run time
+  // (a `private shelf` was routable as /shelf/books/, a second way into /books/).
+  readonly #shelf = bookControllers();
+  books = this.#shelf.books;
+  authors = this.#shelf.authors;
+  store = this.#shelf.generic;
+  items = this.#shelf.items;
   files = new FilesController();
   pages = new PagesController();
   status = new StatusController();
