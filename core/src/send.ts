@@ -50,6 +50,10 @@ export function writeResponse(request: Request, response: Response, res: ServerR
     res.end();
     return undefined;
   }
+  // Framing is the kernel's: a body of known length goes with Content-Length alone, never with an
+  // application's Transfer-Encoding too (RFC 9112 §6.3: a proxy may read either, and the two
+  // readings smuggle a request).
+  if (headers.has('transfer-encoding') && (iter === undefined || headers.has('content-length'))) headers.delete('transfer-encoding');
   if (iter !== undefined) {
     if (!headers.has('content-type')) headers.set('Content-Type', OCTETS);
     res.writeHead(status, headers.toFlatArray() as string[]);
