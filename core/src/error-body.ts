@@ -31,9 +31,45 @@ export function prefersJson(raw: IncomingMessage): boolean {
 }
 
 /**
+ * Headers an error response replaces: those that describe a body (the body they described is not
+ * what is sent) or point elsewhere, and `Set-Cookie` (what a failed handler began must not be
+ * committed to the client; an error that means to set a cookie carries it in its own headers).
+ * Every other header set before the error — by a `beforeRoute` tap, a `response_cls`
+ * constructor, the handler, an `onAbort`/`onError` tap — is kept (a request id, CORS, security
+ * headers).
+ */
+export const BODY_HEADERS: ReadonlySet<string> = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-disposition',
+  'content-range',
+  'content-language',
+  'content-location',
+  'etag',
+  'last-modified',
+  'transfer-encoding',
+  'location',
+  'set-cookie',
+]);
+
+/**
+ * Removes the {@link BODY_HEADERS} from a response that is about to get another body.
+ *
+ * @example
+ * ```ts
+ * dropBodyHeaders(response); // X-Request-Id stays, Content-Type goes
+ * ```
+ */
+export function dropBodyHeaders(response: Response): void {
+  for (const name of BODY_HEADERS) response.headerMap.delete(name);
+}
+
+/**
  * Fills `response` with the default error response for `error`: its status and headers, and a
  * JSON body `{"code","title","description"}` for clients that prefer JSON, else a small HTML
- * page. 5xx descriptions are generic; redirects have an empty body.
+ * page. 5xx descriptions are generic; redirects have an empty body. Headers set before the error
+ * are kept but for those that describe a body ({@link BODY_HEADERS}).
  *
  * @example
  * ```ts
@@ -41,7 +77,7 @@ export function prefersJson(raw: IncomingMessage): boolean {
  * ```
  */
 export function writeDefaultError(error: HTTPError, raw: IncomingMessage, response: Response): void {
-  response.headerMap.clear();
+  dropBodyHeaders(response);
   response.status = error.status;
   if (error.headers) for (const name of Object.keys(error.headers)) response.headerMap.set(name, error.headers[name]);
   if (error.status < 400) {

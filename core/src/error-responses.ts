@@ -1,5 +1,5 @@
 import { adoptResponse, type Exchange } from './current.ts';
-import { writeDefaultError } from './error-body.ts';
+import { BODY_HEADERS, writeDefaultError } from './error-body.ts';
 import type { KernelHooks } from './hooks.ts';
 import { coreError } from './errors.ts';
 import { HTTPError } from './http-error.ts';
@@ -106,6 +106,8 @@ async function errorDocument(error: HTTPError, exchange: Exchange, host: ErrorHo
     await host.dispatchWithoutBody(exchange);
     const page = exchange.response;
     page.status = error.status;
+    // What plugins and the handler set before the error (a request id, CORS) holds for the page too.
+    for (const [name, value] of original.response.headerMap) if (!BODY_HEADERS.has(name.toLowerCase()) && !page.headerMap.has(name)) page.headerMap.set(name, value);
     if (error.headers) for (const name of Object.keys(error.headers)) page.headerMap.set(name, error.headers[name]);
     return true;
   } catch (pageError) {

@@ -26,7 +26,7 @@ export { CORE_CONFIG, resolveConfig, type ConfigRule, type KernelConfig, type Re
 export { CORE_ERRORS, HickoryError, coreError, tableError, type CoreErrorCode } from './errors.ts';
 export { isThenable } from './bail-runner.ts';
 export { HeaderMap, assertHeaderValue, type Headers, type HeaderValue } from './header-map.ts';
-export { escapeHtml, prefersJson, writeDefaultError } from './error-body.ts';
+export { BODY_HEADERS, dropBodyHeaders, escapeHtml, prefersJson, writeDefaultError } from './error-body.ts';
 export { contentDisposition, type ContentDispositionOptions } from './content-disposition.ts';
 export { parseUrlEncoded, parseUrlEncodedBody, mergeVariables, type UrlEncodedSource, type Variables, type VariableValue } from './variables.ts';
 export { parseJsonBody } from './json-body.ts';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { test } from 'node:test';
+import { definePlugin } from '@hickory/core';
 import { makeApp } from './app.ts';
 import { assertHealthy, listening } from './harness.ts';
 
@@ -67,23 +68,36 @@ function sendLargeForm(port: number): Promise<Outcome> {
       const end = text.indexOf('\r\n\r\n');
       if (length !== undefined && end >= 0 && Buffer.byteLength(text.slice(end + 4)) >= Number(length)) finish();
     });
-    socket.on('error', () => (received.length > 0 ? finish() : finish(new Error('the connection failed before any answer'))));
+    // The server closes the connection after its 413 while this client may still be sending: TCP
+    // can then reset it before the answer is read (Node does no lingering close). The server's
+    // side of the story is checked separately.
+    socket.on('error', () => finish());
     socket.on('close', () => finish());
   });
 }
 
 test('a form of 100 × 1 MiB text fields → 413 "totalFieldSize", with memory bounded', async () => {
-  const app = makeApp();
+  const refusals: string[] = [];
+  const watch = definePlugin({
+    name: 'watch-refusals',
+    apply(kernel) {
+      kernel.hooks.onAbort.tap('watch-refusals', (error) => {
+        refusals.push(`${error.status} ${error.detail}`);
+        return undefined;
+      });
+    },
+  });
+  const app = makeApp().use(watch);
   const port = await listening(app);
   try {
-    global.gc?.();
     const outcome = await sendLargeForm(port);
-    assert.match(outcome.head, /^HTTP\/1\.1 413 /);
-    assert.match(outcome.head, /\r\nconnection: close/i);
-    assert.equal(
-      (JSON.parse(outcome.body) as { description: string }).description,
-      `The form's text fields are larger than ${20 * MiB} bytes together (multipart limit "totalFieldSize").`,
-    );
+    const expected = `The form's text fields are larger than ${20 * MiB} bytes together (multipart limit "totalFieldSize").`;
+    assert.deepEqual(refusals, [`413 ${expected}`]);
+    if (outcome.head !== '') {
+      assert.match(outcome.head, /^HTTP\/1\.1 413 /);
+      assert.match(outcome.head, /\r\nconnection: close/i);
+      assert.equal((JSON.parse(outcome.body) as { description: string }).description, expected);
+    }
     // Refused a little past the cap, not after reading the whole form.
     assert.ok(outcome.sentFields < 70, `${outcome.sentFields} fields were sent before the answer`);
     // What is held: at most the cap as strings plus the parser's buffers; 100 MiB would show.
