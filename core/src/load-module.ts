@@ -19,13 +19,17 @@ export async function importModule(specifier: string, confdir: string): Promise<
   const file = findFile(resolve(confdir, specifier));
   if (!file) throw new Error(`no file ${resolve(confdir, specifier)}(${EXTENSIONS.filter(Boolean).join('|')})`);
   const url = pathToFileURL(file).href;
-  try {
-    return await import(url);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
-    await registerTypeScript();
-    return import(url);
-  }
+  // Before the first import: a failed import is cached by Node, so registering the loader after
+  // an ERR_UNKNOWN_FILE_EXTENSION would only get the same failure again (the installed CLI did).
+  if (TYPESCRIPT.test(file) && !typescriptLoaded()) await registerTypeScript();
+  return import(url);
+}
+
+const TYPESCRIPT = /\.[cm]?ts$/;
+
+// Running under tsx already (the monorepo, `node --import tsx`): no second loader.
+function typescriptLoaded(): boolean {
+  return process.execArgv.some((arg) => arg.includes('tsx')) || (process.env['NODE_OPTIONS'] ?? '').includes('tsx');
 }
 
 let typescriptRegistered: Promise<void> | undefined;
