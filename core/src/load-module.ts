@@ -37,9 +37,16 @@ let typescriptRegistered: Promise<void> | undefined;
 // Registered for the whole process, not as a scoped import: a scoped loader would give the app's
 // modules their own copies of @hickory/* packages, and with them their own exposure registries.
 function registerTypeScript(): Promise<void> {
-  return (typescriptRegistered ??= import('tsx/esm/api').then(({ register }) => {
-    register();
-  }));
+  return (typescriptRegistered ??= import('tsx/esm/api').then(
+    ({ register }) => {
+      register();
+    },
+    (error: unknown) => {
+      typescriptRegistered = undefined;
+      // tsx is the CLI's dependency, optional for an app that embeds the kernel.
+      throw new Error(`loading TypeScript files needs tsx: npm install tsx (${(error as Error).message})`);
+    },
+  ));
 }
 
 /**
