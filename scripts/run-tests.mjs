@@ -24,7 +24,7 @@ function find(dir, out) {
   return out;
 }
 
-const files = ['core', 'plugins', 'hickory', 'sandbox', 'test', 'benchmarks']
+const files = ['core', 'plugins', 'app', 'cli', 'create-hickory', 'sandbox', 'test', 'benchmarks']
   .flatMap((dir) => {
     try {
       return find(join(root, dir), []);

@@ -35,7 +35,9 @@ for (const template of ['base', 'rest-api']) {
     const project = join(dir, name);
     const pkg = JSON.parse(await readFile(join(project, 'package.json'), 'utf8'));
     assert.equal(pkg.name, name);
-    assert.equal(pkg.dependencies.hickory, `file:${join(REPO, 'hickory')}`);
+    assert.equal(pkg.dependencies['@hickory/app'], `file:${join(REPO, 'app')}`);
+    assert.equal(pkg.dependencies['@hickory/cli'], `file:${join(REPO, 'cli')}`);
+    assert.equal(pkg.dependencies.hickory, undefined, 'the unscoped name belongs to another project');
     assert.deepEqual((await readdir(project)).sort(), ['.gitignore', 'config.ts', 'controllers', 'package.json', 'templates', 'test', 'tsconfig.json']);
 
     await symlink(join(REPO, 'node_modules'), join(project, 'node_modules'), 'dir');
@@ -72,4 +74,17 @@ test('hickory create refuses an unknown template with one line and exit code 1',
   assert.equal(code, 1);
   assert.equal(stderr, 'hickory: Unknown template "graphql": choose base or rest-api\n');
   await assert.rejects(readdir(join(dir, 'other')));
+});
+
+test('create-hickory (npm create hickory@latest) makes the same project through hickory create', async () => {
+  const createHickory = join(REPO, 'create-hickory', 'bin', 'create-hickory.mjs');
+  const { stdout } = await exec(process.execPath, [createHickory, 'via-create', '--template', 'rest-api'], { cwd: dir, timeout: 20_000 });
+  assert.equal(stdout, `hickory: created ${join(dir, 'via-create')}\n  cd via-create && npm install && npm test && npm start\n`);
+  const pkg = JSON.parse(await readFile(join(dir, 'via-create', 'package.json'), 'utf8'));
+  assert.deepEqual(Object.keys(pkg.dependencies).sort(), ['@hickory/app', '@hickory/cli', 'tsx']);
+  await assert.rejects(exec(process.execPath, [createHickory], { cwd: dir, timeout: 20_000 }), (error: { code: number; stderr: string }) => {
+    assert.equal(error.code, 1);
+    assert.match(error.stderr, /^hickory: /);
+    return true;
+  });
 });

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { expose, when } from '@hickory/dispatch';
-import { createApp } from 'hickory';
+import { createApp } from '@hickory/app';
 
 class Leaf {
   @expose({ generic: true }) index() {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { expose, route } from '@hickory/dispatch';
 import { RestController } from '@hickory/rest';
-import { createApp } from 'hickory';
+import { createApp } from '@hickory/app';
 
 class Name {
   @expose() index() {

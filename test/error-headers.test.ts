@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { definePlugin, Response, response } from '@hickory/core';
 import { expose } from '@hickory/dispatch';
-import { createApp } from 'hickory';
+import { createApp } from '@hickory/app';
 
 const requestId = definePlugin({
   name: 'request-id',

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type Kernel, type KernelConfig } from '@hickory/core';
-import { createApp } from 'hickory';
+import { createApp } from '@hickory/app';
 
 /** The sandbox's config file (`npm start` serves it with `hickory serve`). */
 export const SANDBOX_CONFIG = fileURLToPath(new URL('../config.ts', import.meta.url));

@@ -4,7 +4,7 @@ import { abort, contentDisposition, redirect, request, response, type Kernel, ty
 import { expose, when } from '@hickory/dispatch';
 import { RestController } from '@hickory/rest';
 import { UploadedFile } from '@hickory/multipart';
-import { createApp } from 'hickory';
+import { createApp } from '@hickory/app';
 
 /**
  * The realistic application every hardening suite attacks: `createApp` (kernel, dispatch, REST,

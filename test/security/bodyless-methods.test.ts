@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { test } from 'node:test';
 import { expose } from '@hickory/dispatch';
-import { createApp } from 'hickory';
+import { createApp } from '@hickory/app';
 import { assertNothingUncaught, listening, rawExchange, withTimeout } from './harness.ts';
 
 // Bodies on GET, HEAD, OPTIONS and TRACE are not read and never fill handler arguments (a "fat

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { test } from 'node:test';
 import { response } from '@hickory/core';
 import { expose } from '@hickory/dispatch';
-import { createApp } from 'hickory';
+import { createApp } from '@hickory/app';
 import { assertNothingUncaught, listening } from './harness.ts';
 
 // A streamed body longer than the Content-Length its handler set used to be written in full: on

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Logger } from '@hickory/core';
 import { expose } from '@hickory/dispatch';
-import { createApp } from 'hickory';
+import { createApp } from '@hickory/app';
 import { assertNothingUncaught, listening, rawExchange } from './harness.ts';
 
 // The kernel's own error path must never throw: a thrown value that cannot be printed (a `stack`

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { test } from 'node:test';
 import { response } from '@hickory/core';
 import { expose } from '@hickory/dispatch';
-import { createApp } from 'hickory';
+import { createApp } from '@hickory/app';
 import { listening, rawExchange } from './harness.ts';
 
 // An application that sets Transfer-Encoding: chunked used to get it on the wire next to the

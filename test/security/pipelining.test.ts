@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { response } from '@hickory/core';
 import { expose } from '@hickory/dispatch';
-import { createApp } from 'hickory';
+import { createApp } from '@hickory/app';
 import { listening, withTimeout } from './harness.ts';
 
 // Requests pipelined behind a response that closes the connection are dropped by Node before

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { redirect, response } from '@hickory/core';
 import { expose } from '@hickory/dispatch';
-import { createApp } from 'hickory';
+import { createApp } from '@hickory/app';
 import { assertNothingUncaught, listening, rawExchange, runTable, type Answer, type Case } from './harness.ts';
 
 // Redirect targets built from input, and header values: a target with a scheme leaves the site and

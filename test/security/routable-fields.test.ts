@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { Logger } from '@hickory/core';
 import { expose } from '@hickory/dispatch';
 import { createSandbox } from '@hickory/sandbox/app';
-import { createApp } from 'hickory';
+import { createApp } from '@hickory/app';
 
 // TypeScript's `private` is gone at run time: object dispatch follows every public field, so a
 // `private` child controller is routable. `#field` and `_field` are what keep a field off the URL

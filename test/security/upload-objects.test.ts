@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { request } from '@hickory/core';
 import { expose } from '@hickory/dispatch';
 import { UploadedFile } from '@hickory/multipart';
-import { createApp } from 'hickory';
+import { createApp } from '@hickory/app';
 import { listening, rawExchange } from './harness.ts';
 
 // An upload object returned as JSON or logged used to carry the server's temporary path, or the

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { HickoryError, loadConfig, type Kernel, type Logger, type ServerConfig } from '@hickory/core';
-import { createApp } from './create-app.ts';
+import { createApp } from '@hickory/app';
 import { cliError, oneLine } from './errors.ts';
 import { requestLog } from './request-log.ts';
 

@@ -4,17 +4,17 @@ import { restApiFiles } from './project-rest-api.ts';
 
 /**
  * The files of a new project, by relative path: package.json, tsconfig.json, config.ts, a root
- * controller, a template and a test, for the `base` or `rest-api` template. `hickory` is the
- * dependency spec; a `file:` link to a checkout also makes the project use hickory's TypeScript
- * sources (the `source` condition), so that it runs and type-checks without a build.
+ * controller, a template and a test, for the `base` or `rest-api` template. `dependencies` are the
+ * specs of `@hickory/app` and `@hickory/cli`; `file:` links to a checkout also make the project use
+ * Hickory's TypeScript sources (the `source` condition), so that it runs and type-checks without a build.
  *
  * @example
  * ```ts
- * Object.keys(projectFiles('shop', 'base', '^0.1.0')); // ['package.json', 'tsconfig.json', ...]
+ * Object.keys(projectFiles('shop', 'base', { '@hickory/app': '^0.1.0', '@hickory/cli': '^0.1.0' })); // ['package.json', …]
  * ```
  */
-export function projectFiles(name: string, template: ProjectTemplate, hickory: string): Record<string, string> {
-  const linked = hickory.startsWith('file:');
+export function projectFiles(name: string, template: ProjectTemplate, dependencies: Record<'@hickory/app' | '@hickory/cli', string>): Record<string, string> {
+  const linked = dependencies['@hickory/app'].startsWith('file:');
   const node = linked ? 'node --conditions=source --import tsx' : 'node --import tsx';
   const common: Record<string, string> = {
     'package.json': json({
@@ -28,7 +28,7 @@ export function projectFiles(name: string, template: ProjectTemplate, hickory: s
         test: `${node} --test test/app.test.ts`,
         typecheck: 'tsc',
       },
-      dependencies: { hickory, tsx: '^4.23.0' },
+      dependencies: { ...dependencies, tsx: '^4.23.0' },
       devDependencies: { '@types/node': '^20.19.0', typescript: '^6.0.3' },
     }),
     'tsconfig.json': json({

@@ -9,7 +9,7 @@
  */
 export function baseFiles(): Record<string, string> {
   return {
-    'controllers/root.ts': `import { expose } from 'hickory';
+    'controllers/root.ts': `import { expose } from '@hickory/app';
 
 export class RootController {
   @expose('index.ejs')
@@ -32,7 +32,7 @@ export class RootController {
     'test/app.test.ts': `import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { createApp, loadConfig } from 'hickory';
+import { createApp, loadConfig } from '@hickory/app';
 
 test('the home page and /hello answer', async () => {
   const { app: config } = await loadConfig(fileURLToPath(new URL('../config.ts', import.meta.url)));

@@ -10,7 +10,7 @@
  */
 export function restApiFiles(): Record<string, string> {
   return {
-    'controllers/books.ts': `import { abort, expose, response, RestController } from 'hickory';
+    'controllers/books.ts': `import { abort, expose, response, RestController } from '@hickory/app';
 
 export interface Book {
   id: string;
@@ -57,7 +57,7 @@ export class BooksController extends RestController {
   }
 }
 `,
-    'controllers/root.ts': `import { expose } from 'hickory';
+    'controllers/root.ts': `import { expose } from '@hickory/app';
 import { BooksController } from './books.ts';
 
 export class RootController {
@@ -81,7 +81,7 @@ export class RootController {
     'test/app.test.ts': `import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { createApp, loadConfig } from 'hickory';
+import { createApp, loadConfig } from '@hickory/app';
 
 test('books can be listed, created, read, updated and deleted', async () => {
   const { app: config } = await loadConfig(fileURLToPath(new URL('../config.ts', import.meta.url)));

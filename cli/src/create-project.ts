@@ -12,19 +12,22 @@ export const PROJECT_TEMPLATES = ['base', 'rest-api'] as const;
 export type ProjectTemplate = (typeof PROJECT_TEMPLATES)[number];
 
 /**
- * The dependency spec for `hickory` in a new project: the published version, or, when the command
- * runs from a source checkout (its `src/` is there; a published package ships only `dist/`), a
- * `file:` link to that checkout's package. `HICKORY_DEPENDENCY` overrides both.
+ * The dependency specs of a new project: `@hickory/app` (what its code imports) and `@hickory/cli`
+ * (the `hickory` command its scripts run), at the published version, or, when the command runs
+ * from a source checkout (its `src/` is there; a published package ships only `dist/`), `file:`
+ * links to that checkout's packages. `HICKORY_DEPENDENCY_DIR` names another checkout or folder of
+ * unpacked packages (`<dir>/app`, `<dir>/cli`).
  *
  * @example
  * ```ts
- * hickoryDependency(); // 'file:/work/hickory/hickory' in a checkout
+ * hickoryDependencies(); // { '@hickory/app': 'file:/work/hickory/app', '@hickory/cli': 'file:/work/hickory/cli' } in a checkout
  * ```
  */
-export function hickoryDependency(): string {
-  const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  if (process.env.HICKORY_DEPENDENCY) return process.env.HICKORY_DEPENDENCY;
-  return existsSync(join(packageDir, 'src', 'cli.ts')) ? `file:${packageDir}` : '^0.1.0';
+export function hickoryDependencies(): Record<'@hickory/app' | '@hickory/cli', string> {
+  const cliDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const root = process.env['HICKORY_DEPENDENCY_DIR'] ?? (existsSync(join(cliDir, 'src', 'cli.ts')) ? resolve(cliDir, '..') : undefined);
+  if (root === undefined) return { '@hickory/app': '^0.1.0', '@hickory/cli': '^0.1.0' };
+  return { '@hickory/app': `file:${join(root, 'app')}`, '@hickory/cli': `file:${join(root, 'cli')}` };
 }
 
 /**
@@ -44,7 +47,7 @@ export async function createProject(target: string, template: string): Promise<s
   const dir = resolve(target);
   if (existsSync(dir)) throw cliError('HICKORY_ERR_CLI_EXISTS', dir);
   const name = basename(dir).toLowerCase().replace(/[^a-z0-9-_.]/g, '-');
-  const files = projectFiles(name, template as ProjectTemplate, hickoryDependency());
+  const files = projectFiles(name, template as ProjectTemplate, hickoryDependencies());
   for (const [path, text] of Object.entries(files)) {
     const file = join(dir, path);
     await mkdir(dirname(file), { recursive: true });
