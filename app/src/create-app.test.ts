@@ -76,3 +76,31 @@ test('createApp serves routes, all three template engines, uploads, static files
     await app.close();
   }
 });
+
+test('plugins: third-party plugins after the first-party ones, with or without options; a bad entry fails at once', async () => {
+  const { definePlugin } = await import('@hickory/core');
+  const stamp = definePlugin<{ value?: string } | undefined>({
+    name: 'stamp',
+    apply(kernel, options) {
+      kernel.hooks.beforeRoute.tap('stamp', (_request, response) => {
+        response.headers['X-Stamp'] = options?.value ?? 'plain';
+      });
+    },
+  });
+  const other = definePlugin({ name: 'other', apply() {} });
+  class Root {
+    @expose() index() {
+      return 'home';
+    }
+  }
+  const app = createApp({ root: new Root(), logger: false, plugins: [[stamp, { value: 'set' }], other] });
+  try {
+    const res = await app.inject('/');
+    assert.equal(res.headers['x-stamp'], 'set');
+    assert.equal((await app.inject('/missing')).headers['x-stamp'], 'set');
+    assert.ok(app.hasPlugin('other'));
+  } finally {
+    await app.close();
+  }
+  assert.throws(() => createApp({ plugins: [{ name: 'not a plugin' } as never] }), /plugin/i);
+});

@@ -1,4 +1,4 @@
-import { createKernel, type Kernel, type KernelConfig } from '@hickory/core';
+import { coreError, createKernel, type Kernel, type KernelConfig, type Plugin } from '@hickory/core';
 import { dispatchPlugin } from '@hickory/dispatch';
 import { restPlugin } from '@hickory/rest';
 import { multipartPlugin } from '@hickory/multipart';
@@ -7,18 +7,33 @@ import { ejsRenderer } from '@hickory/ejs';
 import { nunjucksRenderer } from '@hickory/nunjucks';
 import { handlebarsRenderer } from '@hickory/handlebars';
 
+/** A plugin for {@link createApp}'s `plugins` list: the plugin, or the plugin and its options. */
+export type PluginEntry = Plugin<never> | readonly [plugin: Plugin<never>, options: unknown];
+
+/** {@link createApp}'s configuration: the kernel's, plus `plugins`. */
+export interface AppConfig extends KernelConfig {
+  /**
+   * Plugins to use after the first-party ones, in order (third-party plugins from npm, your own):
+   * also the way to add them to an app that `hickory serve` builds from a config file.
+   */
+  plugins?: readonly PluginEntry[];
+}
+
 /**
  * A kernel with every first-party plugin in use: object dispatch, REST, multipart uploads,
- * static files and the ejs, nunjucks and handlebars renderers.
+ * static files and the ejs, nunjucks and handlebars renderers; then the `plugins` of the
+ * configuration, in order. A `plugins` entry that is not a plugin fails at once, naming it.
  *
  * @example
  * ```ts
- * const app = createApp({ root: new RootController(), template_path: './templates' });
+ * const app = createApp({ root: new RootController(), template_path: './templates', plugins: [requestId, [cors, { origin: '*' }]] });
  * await app.listen({ port: 8080 });
  * ```
  */
-export function createApp(config: KernelConfig = {}): Kernel {
-  return createKernel(config)
+export function createApp(config: AppConfig = {}): Kernel {
+  const { plugins = [], ...kernelConfig } = config;
+  if (!Array.isArray(plugins)) throw coreError('HICKORY_ERR_CONFIG_VALUE', 'plugins', 'must be a list of plugins or [plugin, options] pairs');
+  const app = createKernel(kernelConfig)
     .use(dispatchPlugin)
     .use(restPlugin)
     .use(multipartPlugin)
@@ -26,4 +41,9 @@ export function createApp(config: KernelConfig = {}): Kernel {
     .use(ejsRenderer)
     .use(nunjucksRenderer)
     .use(handlebarsRenderer);
+  for (const entry of plugins as readonly PluginEntry[]) {
+    if (Array.isArray(entry)) app.use(entry[0] as Plugin<unknown>, entry[1]);
+    else app.use(entry as Plugin<unknown>);
+  }
+  return app;
 }

@@ -9,7 +9,7 @@
  * await createApp({ root: new Root() }).listen({ port: 8080 });
  * ```
  */
-export { createApp } from './create-app.ts';
+export { createApp, type AppConfig, type PluginEntry } from './create-app.ts';
 export * from '@hickory/core';
 export * from '@hickory/dispatch';
 export * from '@hickory/rest';

@@ -39,7 +39,7 @@ export function projectFiles(name: string, template: ProjectTemplate, dependenci
         strict: true,
         allowImportingTsExtensions: true,
         noEmit: true,
-        skipLibCheck: true,
+        skipLibCheck: false,
         types: ['node'],
         ...(linked ? { customConditions: ['source'] } : {}),
       },

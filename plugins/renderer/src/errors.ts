@@ -40,9 +40,9 @@ export interface TemplateLocation {
   /** The engine's name (`ejs`, `nunjucks`, …). */
   readonly engine: string;
   /** 1-based line, when the engine knows it. */
-  readonly line?: number;
+  readonly line?: number | undefined;
   /** 1-based column, when the engine knows it. */
-  readonly column?: number;
+  readonly column?: number | undefined;
 }
 
 type TemplateCode = 'HICKORY_ERR_RENDERER_TEMPLATE_NAME' | 'HICKORY_ERR_RENDERER_TEMPLATE_MISSING' | 'HICKORY_ERR_RENDERER_TEMPLATE_FAILED';
