@@ -3,6 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -22,5 +24,20 @@ test('every published package holds its dist/index.js and no compiled test or te
     const entry = name === 'create-hickory' ? 'bin/create-hickory.mjs' : 'dist/index.js';
     assert.ok(paths.includes(entry), `${name} has no ${entry}`);
     assert.deepEqual(paths.filter((p) => /\.test\.|(^|\/)fixtures\//.test(p)), [], `${name} would publish test files`);
+    assert.deepEqual(paths.filter((p) => p.endsWith('.tsbuildinfo')), [], `${name} would publish its build info`);
+    // Every file an export condition names is in the tarball (a consumer's own `source` condition included).
+    const manifest = JSON.parse(await readFile(join(root, paths.includes('bin/create-hickory.mjs') ? 'create-hickory' : packageDir(name), 'package.json'), 'utf8')) as { exports?: Record<string, unknown> };
+    for (const target of exportTargets(manifest.exports)) assert.ok(paths.includes(target.replace(/^\.\//, '')), `${name} exports ${target}, which it would not publish`);
   }
 });
+
+function packageDir(name: string): string {
+  const short = name.replace('@hickory/', '');
+  return ['core', 'app', 'cli', 'sandbox'].includes(short) ? short : `plugins/${short}`;
+}
+
+function exportTargets(exports: unknown): string[] {
+  if (typeof exports === 'string') return [exports];
+  if (typeof exports !== 'object' || exports === null) return [];
+  return Object.values(exports).flatMap(exportTargets);
+}
