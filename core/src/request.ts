@@ -184,7 +184,8 @@ export class Request {
   bodyIgnoredFor(wanted: boolean | undefined): boolean {
     if (wanted === true || !BODYLESS_METHODS.has(this.method)) return false;
     this.rawBody = EMPTY;
-    this.setPOST(Object.create(null));
+    // Only a body that is there needs hiding; without one, POST is empty the usual way.
+    if (hasBody(this.raw)) this.setPOST(Object.create(null));
     return true;
   }
 
