@@ -288,9 +288,9 @@ export class NoVariablesInBody extends HTTPError {
 }
 
 // Variables are wanted, and the body says it is JSON but is empty: a client mistake (400), as
-// fastify answers. GET and HEAD define no body, so their Content-Type is not held against them.
+// fastify answers. GET, HEAD, OPTIONS and TRACE define no body, so their Content-Type is not held against them.
 function refuseEmptyJson(mediaType: string, method: string): void {
-  if (isJsonMediaType(mediaType) && method !== 'GET' && method !== 'HEAD') {
+  if (isJsonMediaType(mediaType) && !BODYLESS_METHODS.has(method)) {
     throw new HTTPError(400, 'The body is empty, but its Content-Type says it is JSON: send a JSON object, or no Content-Type.');
   }
 }
