@@ -30,6 +30,7 @@ export { BODY_HEADERS, dropBodyHeaders, escapeHtml, prefersJson, writeDefaultErr
 export { contentDisposition, type ContentDispositionOptions } from './content-disposition.ts';
 export { parseUrlEncoded, parseUrlEncodedBody, mergeVariables, type UrlEncodedSource, type Variables, type VariableValue } from './variables.ts';
 export { parseJsonBody } from './json-body.ts';
+export { jsonify, type JsonEncoder } from './jsonify.ts';
 export { refuseContentEncoding } from './content-encoding.ts';
 export { INPUT_OBJECT_PROTOTYPE, inputObject } from './input-object.ts';
 export { silentLogger, stderrLogger, type Logger } from './logger.ts';

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { coreError } from './errors.ts';
 import { HeaderMap, type HeaderValue, type Headers } from './header-map.ts';
+import { jsonify } from './jsonify.ts';
 
 /** A streamed body: a Node stream, an iterable or an async iterable of strings or bytes. */
 export type AppIter = Readable | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
@@ -97,7 +98,7 @@ export class Response {
     return JSON.parse(this.text);
   }
   set json(value: unknown) {
-    this.body = JSON.stringify(value) ?? 'null';
+    this.body = jsonify.encode(value);
     if (!this.headerMap.has('content-type')) this.headerMap.set('Content-Type', JSON_TYPE);
   }
 

@@ -1,4 +1,4 @@
-import { Response, type Kernel } from '@hickory/core';
+import { jsonify, Response, type Kernel } from '@hickory/core';
 import { dispatchError } from './errors.ts';
 import type { Rendering } from './exposure.ts';
 import { controllerName, describeValue } from './names.ts';
@@ -40,7 +40,7 @@ export function renderNow(
   const template = rendering.template;
   if (template === 'json') {
     if (value === undefined) return undefined;
-    response.body = JSON.stringify(value) ?? 'null';
+    response.body = jsonify.encode(value);
   } else if (template === undefined) {
     if (value === undefined) {
       if (response.hasBody) setType(response, rendering);
