@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cliError } from './errors.ts';
 import { projectFiles } from './project-files.ts';
@@ -14,8 +14,7 @@ export type ProjectTemplate = (typeof PROJECT_TEMPLATES)[number];
 /**
  * The dependency specs of a new project: `@hickory/app` (what its code imports) and `@hickory/cli`
  * (the `hickory` command its scripts run), at the published version, or, when the command runs
- * from a source checkout (its `src/` is there; a published package ships only `dist/`), `file:`
- * links to that checkout's packages. `HICKORY_DEPENDENCY_DIR` names another checkout or folder of
+ * from a source checkout (not from under node_modules), `file:` links to that checkout's packages. `HICKORY_DEPENDENCY_DIR` names another checkout or folder of
  * unpacked packages (`<dir>/app`, `<dir>/cli`).
  *
  * @example
@@ -25,7 +24,9 @@ export type ProjectTemplate = (typeof PROJECT_TEMPLATES)[number];
  */
 export function hickoryDependencies(): Record<'@hickory/app' | '@hickory/cli', string> {
   const cliDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const root = process.env['HICKORY_DEPENDENCY_DIR'] ?? (existsSync(join(cliDir, 'src', 'cli.ts')) ? resolve(cliDir, '..') : undefined);
+  // A checkout, not an installed package (which ships src/ too, but lives under node_modules).
+  const checkout = existsSync(join(cliDir, 'src', 'cli.ts')) && !cliDir.split(sep).includes('node_modules');
+  const root = process.env['HICKORY_DEPENDENCY_DIR'] ?? (checkout ? resolve(cliDir, '..') : undefined);
   if (root === undefined) return { '@hickory/app': '^0.1.0', '@hickory/cli': '^0.1.0' };
   return { '@hickory/app': `file:${join(root, 'app')}`, '@hickory/cli': `file:${join(root, 'cli')}` };
 }
