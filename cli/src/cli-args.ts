@@ -13,12 +13,14 @@ export type CliCommand =
       readonly reload: boolean;
       readonly workers?: number;
     }
-  | { readonly command: 'create'; readonly name: string; readonly template: string };
+  | { readonly command: 'create'; readonly name: string; readonly template: string }
+  | { readonly command: 'routes'; readonly config: string; readonly json: boolean };
 
 // The options each command accepts; any other option is a usage error naming it.
 const OPTIONS = {
   serve: ['port', 'host', 'reload', 'workers'],
   create: ['template'],
+  routes: ['json'],
 } as const;
 
 /**
@@ -45,6 +47,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
         reload: { type: 'boolean' },
         workers: { type: 'string' },
         template: { type: 'string' },
+        json: { type: 'boolean' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -56,8 +59,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };
   const [command, target, ...extra] = positionals;
-  if (command === undefined) throw usage('missing command: hickory serve <config> or hickory create <name>');
-  if (command !== 'serve' && command !== 'create') throw usage(`unknown command "${command}"`);
+  if (command === undefined) throw usage('missing command: hickory serve <config>, hickory routes <config> or hickory create <name>');
+  if (command !== 'serve' && command !== 'create' && command !== 'routes') throw usage(`unknown command "${command}"`);
   const given = Object.keys(values) as (keyof typeof values)[];
   const foreign = given.find((name) => !(OPTIONS[command] as readonly string[]).includes(name));
   if (foreign) throw usage(`hickory ${command} takes no --${foreign}`);
@@ -65,6 +68,10 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (command === 'create') {
     if (!target) throw usage('create needs a folder name: hickory create <name>');
     return { command, name: target, template: values.template ?? 'base' };
+  }
+  if (command === 'routes') {
+    if (!target) throw usage('routes needs a config file: hickory routes <config>');
+    return { command, config: target, json: values.json ?? false };
   }
   if (!target) throw usage('serve needs a config file: hickory serve <config>');
   const host = values.host;

@@ -1,10 +1,11 @@
-// The `hickory` command: serve, create, --version, --help. Every failure is one line on stderr
+// The `hickory` command: serve, routes, create, --version, --help. Every failure is one line on stderr
 // and exit code 1.
 import { parseCli } from './cli-args.ts';
 import { createProject } from './create-project.ts';
 import { oneLine } from './errors.ts';
 import { HELP, hickoryVersion } from './help.ts';
 import { superviseWithReload } from './reload.ts';
+import { printRoutes } from './routes.ts';
 import { serve } from './serve.ts';
 
 async function main(argv: string[]): Promise<void> {
@@ -19,6 +20,8 @@ async function main(argv: string[]): Promise<void> {
       console.log(`hickory: created ${dir}\n  cd ${cli.name} && npm install && npm test && npm start`);
       return;
     }
+    case 'routes':
+      return printRoutes(cli.config, cli.json);
     case 'serve':
       if (cli.reload) return superviseWithReload(cli.config, argv.filter((arg) => arg !== '--reload'));
       return serve(cli);

@@ -18,6 +18,8 @@ Commands:
       --reload            Restart when a file under the config file's folder changes
       --workers <n>       Run n supervised worker processes, each replaced if it dies (default: one
                           per core with NODE_ENV=production, else the app runs in this process)
+  routes <config>     Print every route of the app, without running a handler
+      --json              As JSON, for tools
   create <name>       Make a new project in the new folder <name>
       --template <t>      ${PROJECT_TEMPLATES.join(' or ')} (default base)
 

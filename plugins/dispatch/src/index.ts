@@ -32,3 +32,4 @@ export { checkControllerTree } from './check.ts';
 export { isRoutableName, assertSegment, SPECIAL_NAMES } from './names.ts';
 export { DISPATCH_ERRORS, dispatchError, type DispatchErrorCode } from './errors.ts';
 export { addRoutingArgs } from './routing-args.ts';
+export { routeMap, type RouteInfo } from './route-map.ts';

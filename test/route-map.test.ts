@@ -1,0 +1,73 @@
+// The route map of the showcase (hickory routes / routeMap), as a snapshot: a route that appears or
+// disappears here is a change to the showcase's URL space, to be reviewed (a TypeScript `private`
+// field once made /shelf/books/ a second way into /books/).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { routeMap } from '@hickory/dispatch';
+import { createSandbox } from '@hickory/sandbox/app';
+import { run } from './fixtures/cli/harness.ts';
+
+const EXPECTED = [
+  "ANY / RootController.index",
+  "ANY /index RootController.index",
+  "ANY /hours RootController.hours",
+  "ANY /opening-times RootController.openingTimes",
+  "ANY /catalog/ CatalogController.index",
+  "ANY /catalog/index CatalogController.index",
+  "ANY /books/* BooksController._route",
+  "ANY /authors/* AuthorsController._route",
+  "GET,HEAD,POST,OPTIONS /store/ GenericBooksController.index",
+  "GET,HEAD,POST,OPTIONS /store/index GenericBooksController.index",
+  "ANY /store/* GenericBooksController._lookup",
+  "GET,HEAD,POST,OPTIONS /items/ GenericItemsController.index",
+  "GET,HEAD,POST,OPTIONS /items/index GenericItemsController.index",
+  "GET,HEAD,POST,OPTIONS /files/ FilesController.index",
+  "GET,HEAD,POST,OPTIONS /files/index FilesController.index",
+  "ANY /files/download FilesController.download",
+  "ANY /pages/ PagesController.index",
+  "ANY /pages/index PagesController.index",
+  "ANY /pages/ejs PagesController.ejs",
+  "ANY /pages/nunjucks PagesController.nunjucks",
+  "ANY /pages/handlebars PagesController.handlebars",
+  "ANY /status/ StatusController.index",
+  "ANY /status/index StatusController.index",
+  "ANY /status/forbidden StatusController.forbidden",
+  "ANY /status/non-authoritative StatusController.nonAuthoritative",
+  "ANY /status/teapot StatusController.teapot",
+  "ANY /status/broken StatusController.broken",
+  "ANY /error/404 ErrorController.notFound",
+  "ANY /error/500 ErrorController.serverError",
+  "ANY /catalog/books/ BooksController.index",
+  "ANY /catalog/books/index BooksController.index",
+  "ANY /catalog/books/bestsellers BooksController.bestsellers",
+  "ANY /catalog/new-arrivals/ NewArrivalsController.index",
+  "ANY /catalog/new-arrivals/index NewArrivalsController.index",
+];
+
+test('the showcase\'s route map: every reachable route, nothing accidental', async () => {
+  const app = await createSandbox({ logger: false });
+  try {
+    const routes = routeMap(app.root!);
+    assert.deepEqual(routes.map((r) => `${r.methods.join(',')} ${r.path} ${r.handler}`), EXPECTED);
+    const store = routes.find((r) => r.path === '/store/*')!;
+    assert.deepEqual(store, { path: '/store/*', methods: ['ANY'], handler: 'GenericBooksController._lookup', renders: [], params: ['id', '...remainder'], dynamic: '_lookup' });
+    const pages = routes.find((r) => r.path === '/pages/ejs')!;
+    assert.deepEqual(pages.renders, ['ejs/page.ejs']);
+    assert.deepEqual(pages.params, ['comment']);
+  } finally {
+    await app.close();
+  }
+});
+
+test('hickory routes prints the same map as text and as JSON', async () => {
+  const asJson = await run(['routes', 'sandbox/config.ts', '--json']);
+  assert.equal(asJson.code, 0, asJson.stderr);
+  const routes = JSON.parse(asJson.stdout) as Array<{ methods: string[]; path: string; handler: string }>;
+  assert.deepEqual(routes.map((r) => `${r.methods.join(',')} ${r.path} ${r.handler}`), EXPECTED);
+  const asText = await run(['routes', 'sandbox/config.ts']);
+  assert.equal(asText.code, 0, asText.stderr);
+  const lines = asText.stdout.trimEnd().split('\n');
+  assert.equal(lines.length, EXPECTED.length);
+  assert.match(lines[0]!, /^ANY\s+\/\s+RootController\.index\s+text\/html\s+\(\)$/);
+  assert.match(asText.stdout, /\/store\/\*\s+GenericBooksController\._lookup\s+\(_lookup decides\)\s+\(id, \.\.\.remainder\)/);
+});
