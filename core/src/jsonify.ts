@@ -28,9 +28,35 @@ export const jsonify = Object.freeze({
   },
   /** The JSON text of `value` (`'null'` for `undefined`). */
   encode(value: unknown): string {
-    return JSON.stringify(value, replace) ?? 'null';
+    // A replacer takes JSON.stringify off V8's fast path (measured: ~4k instructions on a small
+    // JSON answer): plain data, the usual case, is written without one.
+    return (needsReplacer(value, 0) ? JSON.stringify(value, replace) : JSON.stringify(value)) ?? 'null';
   },
 });
+
+// True when the plain JSON writer would get `value` wrong: a BigInt (it throws), a Map or Set (it
+// writes {}), a registered type, a toJSON of the value's own; or a structure too deep to check.
+function needsReplacer(value: unknown, depth: number): boolean {
+  if (typeof value === 'bigint') return true;
+  if (typeof value !== 'object' || value === null || value instanceof Date) return false;
+  if (depth > 32 || value instanceof Map || value instanceof Set) return true;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return true;
+  if (encoders.size > 0 && encoderOf(value) !== undefined) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (needsReplacer(item, depth + 1)) return true;
+    return false;
+  }
+  for (const key of Object.keys(value)) if (needsReplacer((value as Record<string, unknown>)[key], depth + 1)) return true;
+  return false;
+}
+
+function encoderOf(value: object): JsonEncoder<unknown> | undefined {
+  for (let proto = Object.getPrototypeOf(value) as object | null; proto !== null; proto = Object.getPrototypeOf(proto) as object | null) {
+    const encoder = encoders.get(Object.getOwnPropertyDescriptor(proto, 'constructor')?.value as Function);
+    if (encoder !== undefined) return encoder as JsonEncoder<unknown>;
+  }
+  return undefined;
+}
 
 // Called for every key; `this[key]` is the value before its toJSON ran, so registered encoders
 // win over toJSON.
@@ -38,12 +64,8 @@ function replace(this: Record<string, unknown>, key: string, value: unknown): un
   const original = this[key];
   if (typeof original === 'bigint') return original.toString();
   if (typeof original !== 'object' || original === null) return value;
-  if (encoders.size > 0) {
-    for (let proto = Object.getPrototypeOf(original) as { constructor?: unknown } | null; proto !== null; proto = Object.getPrototypeOf(proto)) {
-      const encoder = encoders.get(Object.getOwnPropertyDescriptor(proto, 'constructor')?.value as Function);
-      if (encoder !== undefined) return (encoder as JsonEncoder<unknown>)(original);
-    }
-  }
+  const encoder = encoders.size > 0 ? encoderOf(original) : undefined;
+  if (encoder !== undefined) return encoder(original);
   if (original instanceof Map) return Object.fromEntries(original);
   if (original instanceof Set) return [...original];
   return value;
