@@ -25,7 +25,8 @@ export interface Lookup {
   /**
    * `false` keeps the kernel from reading the body first (the handler streams `request.raw`).
    * `true` reads it even for GET, HEAD, OPTIONS and TRACE, whose bodies are otherwise ignored
-   * (see `BODYLESS_METHODS`); left out, the method decides.
+   * (see `BODYLESS_METHODS`); left out, the method decides (DELETE, like POST, is read when the
+   * request frames a body).
    */
   readonly loadBody?: boolean;
 }

@@ -155,3 +155,23 @@ test('HEAD requests reach the handler with method HEAD and get no body', async (
   assert.ok(raw.endsWith('\r\n\r\n'), 'no body after the headers');
   await app.close();
 });
+
+test('an ignored GET body stays unread: load() after bodyIgnoredFor() is a no-op', async () => {
+  const app = echo(async (req) => {
+    await req.load();
+    return `${req.loaded} ${req.body.length} ${Object.keys(req.POST).length} ${String(req.json)}`;
+  });
+  const res = await app.inject({ method: 'GET', url: '/', headers: { 'content-type': 'application/json' }, payload: '{"a":1}' });
+  assert.equal(res.body, 'true 0 0 undefined');
+  await app.close();
+});
+
+test('DELETE with a JSON Content-Type: no body framed is no error, an empty one framed is (400)', async () => {
+  const app = echo((req) => Object.keys(req.POST).join(','));
+  const headers = { 'content-type': 'application/json' };
+  assert.equal((await app.inject({ method: 'DELETE', url: '/', headers })).statusCode, 204);
+  assert.equal((await app.inject({ method: 'DELETE', url: '/', headers: { ...headers, 'content-length': '0' } })).statusCode, 400);
+  assert.equal((await app.inject({ method: 'POST', url: '/', headers })).statusCode, 400);
+  assert.equal((await app.inject({ method: 'DELETE', url: '/', headers, payload: '{"a":1}' })).body, 'a');
+  await app.close();
+});

@@ -28,7 +28,14 @@ const FORM = 'application/x-www-form-urlencoded';
 
 /**
  * The methods whose requests define no body (RFC 9110): theirs is ignored unless the handler
- * asks for it.
+ * asks for it. DELETE is not one: its body has no generally defined meaning either, but it is not
+ * cached by URL and APIs do send one (bulk deletes), so it is read when the request frames one,
+ * as Fastify and Express read it.
+ *
+ * @example
+ * ```ts
+ * if (BODYLESS_METHODS.has(request.method)) return request.GET; // no body variables to expect
+ * ```
  */
 export const BODYLESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
@@ -134,7 +141,7 @@ export class Request {
     if (this.postVars) return this.postVars;
     if (this.rawBody === undefined) {
       if (!hasBody(this.raw)) {
-        refuseEmptyJson(this.media_type, this.method);
+        refuseEmptyJson(this.media_type, this);
         return (this.postVars = Object.create(null));
       }
       throw coreError('HICKORY_ERR_BODY_NOT_LOADED', 'POST');
@@ -174,7 +181,8 @@ export class Request {
    * For a method whose semantics define no body (GET, HEAD, OPTIONS, TRACE: {@link BODYLESS_METHODS}),
    * marks the body as empty and unread unless `wanted` is `true` (the handler asked for it), and
    * says so. Such a body never fills `POST` or handler arguments: a "fat GET" is input that caches
-   * keyed on the URL never see. Node discards the unread bytes once the response is sent.
+   * keyed on the URL never see. Node discards the unread bytes once the response is sent. A later
+   * {@link load} reads nothing: the handler's opt-in is the only way to that body.
    *
    * @example
    * ```ts
@@ -184,6 +192,7 @@ export class Request {
   bodyIgnoredFor(wanted: boolean | undefined): boolean {
     if (wanted === true || !BODYLESS_METHODS.has(this.method)) return false;
     this.rawBody = EMPTY;
+    this.loading = LOADED;
     // Only a body that is there needs hiding; without one, POST is empty the usual way.
     if (hasBody(this.raw)) this.setPOST(Object.create(null));
     return true;
@@ -196,7 +205,8 @@ export class Request {
 
   /**
    * Reads the body: a streaming parser tapped on `parseBody` for this media type consumes it,
-   * otherwise up to the body limit is buffered and parsed on first use. Safe to call twice.
+   * otherwise up to the body limit is buffered and parsed on first use. Safe to call twice; a
+   * no-op once {@link bodyIgnoredFor} has ignored the body.
    */
   load(): Promise<void> {
     if (this.loading === undefined) {
@@ -253,7 +263,7 @@ export class Request {
     const type = this.media_type;
     const body = this.rawBody!;
     if (body.length === 0) {
-      refuseEmptyJson(type, this.method);
+      refuseEmptyJson(type, this);
       return Object.create(null);
     }
     if (type === FORM) return parseUrlEncodedBody(body, this.settings.paramLimit);
@@ -288,11 +298,19 @@ export class NoVariablesInBody extends HTTPError {
 }
 
 // Variables are wanted, and the body says it is JSON but is empty: a client mistake (400), as
-// fastify answers. GET, HEAD, OPTIONS and TRACE define no body, so their Content-Type is not held against them.
-function refuseEmptyJson(mediaType: string, method: string): void {
-  if (isJsonMediaType(mediaType) && !BODYLESS_METHODS.has(method)) {
-    throw new HTTPError(400, 'The body is empty, but its Content-Type says it is JSON: send a JSON object, or no Content-Type.');
-  }
+// fastify answers. GET, HEAD, OPTIONS and TRACE define no body, so their Content-Type is not held against them;
+// nor is a DELETE's that frames none (no Content-Length, no Transfer-Encoding): HTTP clients
+// configured for a JSON API send the header on a bodiless DELETE too, and fastify reads a
+// DELETE's body only when it is framed.
+function refuseEmptyJson(mediaType: string, request: Request): void {
+  if (!isJsonMediaType(mediaType) || BODYLESS_METHODS.has(request.method)) return;
+  if (request.method === 'DELETE' && !framesBody(request.raw)) return;
+  throw new HTTPError(400, 'The body is empty, but its Content-Type says it is JSON: send a JSON object, or no Content-Type.');
+}
+
+// `Content-Length: 0` frames an empty body; no header at all frames none.
+function framesBody(raw: IncomingMessage): boolean {
+  return raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined;
 }
 
 // An absolute-form target (`GET http://host/a?b HTTP/1.1`) routes by its path only.

@@ -190,3 +190,28 @@ test('a stream that fails mid-body is logged and the connection is cut', async (
   assert.ok(errors.some((m) => /streaming the body of GET \/ failed/.test(m)));
   await app.close();
 });
+
+test("a streamed body's Content-Length goes out as the one number it is held to, or not at all when it is no byte count", async () => {
+  const warnings: string[] = [];
+  const logger = { info() {}, warn: (m: string) => void warnings.push(m), error() {} };
+  const app = createKernel({ logger }).use(
+    handle((req, res) => {
+      res.headers['Content-Length'] = req.path === '/spaced' ? ' 3 ' : req.path === '/list' ? ['3', '3'] : '3 apples';
+      res.app_iter = ['abc'];
+      return undefined;
+    }),
+  );
+  const { url } = await app.listen({ port: 0 });
+  for (const path of ['/spaced', '/list']) {
+    const res = parseRaw(await rawExchange(url, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+    assert.equal(res.headers['content-length'], '3', path);
+    assert.equal(res.raw.match(/content-length/gi)?.length, 1, path);
+    assert.equal(res.body, 'abc', path);
+  }
+  const dropped = parseRaw(await rawExchange(url, 'GET /apples HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+  assert.equal(dropped.headers['content-length'], undefined);
+  assert.equal(dropped.headers['transfer-encoding'], 'chunked');
+  assert.equal(dropped.body, 'abc');
+  assert.deepEqual(warnings, ['GET /apples: the Content-Length "3 apples" set for a streamed body is not a byte count; it was dropped and the body sent without it']);
+  await app.close();
+});

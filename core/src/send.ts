@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sendDeclaredLength } from './declared-length.ts';
-import type { HeaderMap } from './header-map.ts';
+import type { HeaderMap, HeaderValue } from './header-map.ts';
 import type { Logger } from './logger.ts';
 import type { Request } from './request.ts';
 import type { AppIter, Response } from './response.ts';
@@ -13,7 +13,8 @@ const OCTETS = 'application/octet-stream';
 /**
  * Writes a finished {@link Response} to Node's `ServerResponse`: a string or bytes with an exact
  * `Content-Length`, or `app_iter` streamed with backpressure (the source is destroyed when the
- * client goes away). A 200 with no body or an empty one becomes 204; 204 and 304 never carry a body.
+ * client goes away; a `Content-Length` the handler set is held to, or dropped when it is no byte
+ * count). A 200 with no body or an empty one becomes 204; 204 and 304 never carry a body.
  *
  * @example
  * ```ts
@@ -56,8 +57,9 @@ export function writeResponse(request: Request, response: Response, res: ServerR
   if (headers.has('transfer-encoding') && (iter === undefined || headers.has('content-length'))) headers.delete('transfer-encoding');
   if (iter !== undefined) {
     if (!headers.has('content-type')) headers.set('Content-Type', OCTETS);
+    const declared = headers.has('content-length') ? declaredLength(headers, request, logger) : undefined;
     res.writeHead(status, headers.toFlatArray() as string[]);
-    return streamBody(iter, res, request, logger, declaredLength(headers));
+    return streamBody(iter, res, request, logger, declared);
   }
   if (body === null) {
     headers.set('Content-Length', '0');
@@ -110,8 +112,33 @@ async function streamBody(iter: AppIter, res: ServerResponse, request: Request, 
   }
 }
 
-function declaredLength(headers: HeaderMap): number | undefined {
-  const value = headers.get('content-length');
-  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) return undefined;
-  return Number(value);
+// The Content-Length a handler set for a streamed body, as the one number the stream is then held
+// to and the header then says. Clients read `5 ` and `5, 5` as 5 (RFC 9110 §8.6), so the kernel
+// must too: unchecked, the bytes past 5 would read as a forged next response. A value that is no
+// byte count (`abc`, `5, 6`) is dropped and Node frames the body itself (chunked), since each
+// client or proxy would read it its own way.
+function declaredLength(headers: HeaderMap, request: Request, logger: Logger): number | undefined {
+  const value = headers.get('content-length')!;
+  const length = byteCount(value);
+  if (length === undefined) {
+    headers.delete('content-length');
+    logger.warn(`${request.method} ${request.path}: the Content-Length ${JSON.stringify(value)} set for a streamed body is not a byte count; it was dropped and the body sent without it`);
+    return undefined;
+  }
+  headers.setKnown('content-length', 'Content-Length', String(length));
+  return length;
+}
+
+// Header values are printable ASCII and tabs (HeaderMap checks them), so trim() strips only OWS.
+function byteCount(value: HeaderValue): number | undefined {
+  const parts = typeof value === 'string' ? value.split(',') : value.flatMap((one) => one.split(','));
+  let count: number | undefined;
+  for (const part of parts) {
+    const digits = part.trim();
+    if (!/^\d{1,15}$/.test(digits)) return undefined;
+    const n = Number(digits);
+    if (count !== undefined && n !== count) return undefined;
+    count = n;
+  }
+  return count;
 }

@@ -288,3 +288,41 @@ export async function runTable(t: TestContext, cases: readonly Case[]): Promise<
     await app.close();
   }
 }
+
+/** Everything a server sent on one connection, and how long it kept the connection open. */
+export interface UntilClosed {
+  /** The bytes received, as latin1 text (several responses when the server answered several). */
+  text: string;
+  closedAfterMs: number;
+}
+
+/**
+ * Sends `bytes` (keep-alive requests, maybe pipelined) on a fresh connection and collects every
+ * byte until the server closes it; rejects when it is still open after `timeout` ms. For cases
+ * where what comes after a response matters: a forged next response, a connection left hanging.
+ *
+ * @example
+ * ```ts
+ * const { text } = await exchangeUntilClosed(port, 'GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+ * ```
+ */
+export function exchangeUntilClosed(port: number, bytes: Buffer | string, timeout = CLIENT_TIMEOUT_MS): Promise<UntilClosed> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const started = Date.now();
+    const chunks: Buffer[] = [];
+    const text = () => Buffer.concat(chunks).toString('latin1');
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`the connection was still open after ${timeout} ms; received ${JSON.stringify(text().slice(0, 500))}`));
+    }, timeout);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // A reset after the answer is a close like any other here: what arrived is what counts.
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text: text(), closedAfterMs: Date.now() - started });
+    });
+    socket.write(bytes);
+  });
+}

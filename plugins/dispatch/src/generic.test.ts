@@ -78,3 +78,18 @@ test('when() naming no generic method, or two handlers for one method, fail at r
     /Twice: two when\(\) handlers for POST on "index" \(a and b\)/,
   );
 });
+
+test('when(…, { body: true }) reads an OPTIONS body for its handler; a GET body needs expose({ body: true })', async () => {
+  class Search {
+    @expose({ generic: true, template: 'json' }) find(q = '') { return { q }; }
+    @when('find', { method: 'OPTIONS', template: 'json', body: true }) find_options(q = '') { return { q }; }
+    @expose({ generic: true, template: 'json', body: true }) query(q = '') { return { q }; }
+  }
+  const a = createKernel({ root: new Search(), logger: false }).use(dispatchPlugin);
+  const send = (method: 'GET' | 'OPTIONS', url: string) => a.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: '{"q":"dune"}' });
+  assert.equal((await send('GET', '/find')).body, '{"q":""}');
+  assert.equal((await send('OPTIONS', '/find')).body, '{"q":"dune"}');
+  assert.equal((await send('GET', '/query')).body, '{"q":"dune"}');
+  assert.throws(() => when('find', { method: 'POST', body: 'yes' as unknown as boolean }), /`body` must be true or false/);
+  await a.close();
+});

@@ -156,6 +156,19 @@ export class RouteTable {
     return this.base.handlers.get(generic)?.get(method);
   }
 
+  /**
+   * True when `segment` was claimed by `route()` or `expose({ route })` rather than by a member's
+   * own name (for messages that must tell a mount from a field).
+   *
+   * @example
+   * ```ts
+   * routeTableOf(new CatalogController())?.isExplicit('new-arrivals'); // true: route(CatalogController, 'new-arrivals', …)
+   * ```
+   */
+  isExplicit(segment: string): boolean {
+    return this.base.explicit.has(segment) && this.own?.has(segment) !== true;
+  }
+
   /** The HTTP methods with a `when()` handler on generic method `generic`. */
   handledMethods(generic: Function): readonly string[] {
     const map = this.base.handlers.get(generic);

@@ -12,6 +12,11 @@ export interface WhenOptions {
   template?: string;
   /** Media type of this handler's rendering. */
   content_type?: string;
+  /**
+   * Read the request body even when `method` is OPTIONS or TRACE, whose bodies are otherwise
+   * ignored (as `expose({ body: true })` does for the generic method's GET and HEAD).
+   */
+  body?: boolean;
 }
 
 const METHOD = /^[A-Za-z]+$/;
@@ -34,9 +39,12 @@ export function when(name: string, options: WhenOptions): MethodMarker {
   if (isSpecialName(name)) throw dispatchError('HICKORY_ERR_DISPATCH_GENERIC_SPECIAL', 'this class', name);
   if (typeof options !== 'object' || options === null) throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, 'options { method } are required');
   for (const key of Object.keys(options)) {
-    if (key !== 'method' && key !== 'template' && key !== 'content_type') {
-      throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, `unknown option "${key}" (options: method, template, content_type)`);
+    if (key !== 'method' && key !== 'template' && key !== 'content_type' && key !== 'body') {
+      throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, `unknown option "${key}" (options: method, template, content_type, body)`);
     }
+  }
+  if (options.body !== undefined && typeof options.body !== 'boolean') {
+    throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, '`body` must be true or false');
   }
   const listed = typeof options.method === 'string' ? [options.method] : options.method;
   if (!Array.isArray(listed) || listed.length === 0 || !listed.every((m) => typeof m === 'string' && METHOD.test(m))) {
@@ -57,6 +65,7 @@ export function when(name: string, options: WhenOptions): MethodMarker {
     }
     record.when = Object.freeze({ target: name, methods: Object.freeze([...new Set([...(record.when?.methods ?? []), ...methods])]) });
     if (rendering) record.renderings.unshift(rendering);
+    if (options.body) record.body = true;
     return value;
   }) as MethodMarker;
 }

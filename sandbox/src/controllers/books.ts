@@ -113,28 +113,29 @@ function requireName(name: unknown): string {
  * ```
  */
 export class GenericBookController {
-  private readonly book: Book;
+  // #private, as every object a controller keeps for itself: routing follows public fields, and
+  // TypeScript's `private` is gone at run time (`private store` would make /store/<id>/store/ a path).
+  readonly #store: BookStore;
+  readonly #book: Book;
 
-  constructor(
-    private readonly store: BookStore,
-    id: string,
-  ) {
-    this.book = store.get(id) ?? abort(404, `No book with id ${JSON.stringify(id)}.`);
+  constructor(store: BookStore, id: string) {
+    this.#store = store;
+    this.#book = store.get(id) ?? abort(404, `No book with id ${JSON.stringify(id)}.`);
   }
 
   @expose({ generic: true, template: 'json' })
   index(): Book {
-    return this.book;
+    return this.#book;
   }
 
   @when('index', { method: 'PUT', template: 'json' })
   index_put(name: string): Book {
-    return this.store.update(this.book.id, requireName(name)) ?? abort(404);
+    return this.#store.update(this.#book.id, requireName(name)) ?? abort(404);
   }
 
   @when('index', { method: 'DELETE', template: 'json' })
   index_delete(): Record<string, never> {
-    if (!this.store.remove(this.book.id)) abort(404);
+    if (!this.#store.remove(this.#book.id)) abort(404);
     return {};
   }
 }
@@ -150,20 +151,24 @@ export class GenericBookController {
  * ```
  */
 export class GenericBooksController {
-  constructor(readonly store: BookStore = new BookStore()) {}
+  readonly #store: BookStore;
+
+  constructor(store: BookStore = new BookStore()) {
+    this.#store = store;
+  }
 
   @expose({ generic: true, template: 'json' })
   index(): Book[] {
-    return this.store.list();
+    return this.#store.list();
   }
 
   @when('index', { method: 'POST', template: 'json' })
   index_post(name: string): Book {
-    return this.store.create(requireName(name));
+    return this.#store.create(requireName(name));
   }
 
   _lookup(id: string, ...remainder: string[]): [GenericBookController, string[]] {
-    return [new GenericBookController(this.store, id), remainder];
+    return [new GenericBookController(this.#store, id), remainder];
   }
 }
 
@@ -177,17 +182,17 @@ export class GenericBooksController {
  * ```
  */
 export class GenericItemsController {
-  private readonly items = new Map<string, { uuid: string; fields: Record<string, unknown> }>();
+  readonly #items = new Map<string, { uuid: string; fields: Record<string, unknown> }>();
 
   @expose({ generic: true, template: 'json' })
   index(): { items: Array<{ uuid: string; fields: Record<string, unknown> }> } {
-    return { items: [...this.items.values()] };
+    return { items: [...this.#items.values()] };
   }
 
   @when('index', { method: 'POST', template: 'json' })
   index_post(kwargs: Record<string, unknown>): { uuid: string; fields: Record<string, unknown> } {
     const item = { uuid: randomUUID(), fields: kwargs };
-    this.items.set(item.uuid, item);
+    this.#items.set(item.uuid, item);
     return item;
   }
 }
@@ -246,14 +251,17 @@ function answer<T>(value: T): T {
 export class BooksController extends RestController {
   static override _custom_actions = { checkout: ['POST'] };
 
-  constructor(readonly store: BookStore = new BookStore()) {
+  readonly #store: BookStore;
+
+  constructor(store: BookStore = new BookStore()) {
     super();
+    this.#store = store;
   }
 
   @expose('books/list.ejs')
   @expose('json')
   get_all(): Book[] | { books: Book[] } {
-    const books = this.store.list();
+    const books = this.#store.list();
     return renderingFor()?.mediaType === 'application/json' ? books : { books };
   }
 
@@ -275,13 +283,13 @@ export class BooksController extends RestController {
 
   @expose('json')
   post(name: string): Book {
-    return answer(this.store.create(requireName(name)));
+    return answer(this.#store.create(requireName(name)));
   }
 
   @expose('json')
   put(id: string, name: string): Book {
     this.find(id);
-    return answer(this.store.update(id, requireName(name))!);
+    return answer(this.#store.update(id, requireName(name))!);
   }
 
   @expose('books/delete.ejs')
@@ -291,17 +299,17 @@ export class BooksController extends RestController {
 
   @expose('json')
   delete(id: string): Record<string, never> {
-    if (!this.store.remove(id)) abort(404, `No book with id ${JSON.stringify(id)}.`);
+    if (!this.#store.remove(id)) abort(404, `No book with id ${JSON.stringify(id)}.`);
     return answer({});
   }
 
   @expose('json')
   checkout(id: string): Book & { checked_out: boolean } {
-    return this.store.checkout(id) ?? abort(404, `No book with id ${JSON.stringify(id)}.`);
+    return this.#store.checkout(id) ?? abort(404, `No book with id ${JSON.stringify(id)}.`);
   }
 
   private find(id: string): Book {
-    return this.store.get(id) ?? abort(404, `No book with id ${JSON.stringify(id)}.`);
+    return this.#store.get(id) ?? abort(404, `No book with id ${JSON.stringify(id)}.`);
   }
 }
 
@@ -315,25 +323,28 @@ export class BooksController extends RestController {
  * ```
  */
 export class AuthorBooksController extends RestController {
-  constructor(readonly store: BookStore) {
+  readonly #store: BookStore;
+
+  constructor(store: BookStore) {
     super();
+    this.#store = store;
   }
 
   @expose('json')
   get(author_id: string, id: string | undefined = undefined): Book | Book[] {
     this.author(author_id);
-    if (id === undefined) return this.store.list(author_id);
-    return this.store.get(id, author_id) ?? abort(404, `Author ${JSON.stringify(author_id)} has no book ${JSON.stringify(id)}.`);
+    if (id === undefined) return this.#store.list(author_id);
+    return this.#store.get(id, author_id) ?? abort(404, `Author ${JSON.stringify(author_id)} has no book ${JSON.stringify(id)}.`);
   }
 
   @expose('json')
   post(author_id: string, name: string): Book {
     this.author(author_id);
-    return this.store.create(requireName(name), author_id);
+    return this.#store.create(requireName(name), author_id);
   }
 
   private author(id: string): Author {
-    return this.store.author(id) ?? abort(404, `No author with id ${JSON.stringify(id)}.`);
+    return this.#store.author(id) ?? abort(404, `No author with id ${JSON.stringify(id)}.`);
   }
 }
 
@@ -347,21 +358,24 @@ export class AuthorBooksController extends RestController {
  * ```
  */
 export class AuthorsController extends RestController {
+  /** The nested resource: public, since `/authors/<id>/books/` is meant to be a URL. */
   readonly books: AuthorBooksController;
+  readonly #store: BookStore;
 
-  constructor(readonly store: BookStore = new BookStore()) {
+  constructor(store: BookStore = new BookStore()) {
     super();
+    this.#store = store;
     this.books = new AuthorBooksController(store);
   }
 
   @expose('json')
   get_all(): Author[] {
-    return this.store.authorList();
+    return this.#store.authorList();
   }
 
   @expose('json')
   get_one(id: string): Author {
-    return this.store.author(id) ?? abort(404, `No author with id ${JSON.stringify(id)}.`);
+    return this.#store.author(id) ?? abort(404, `No author with id ${JSON.stringify(id)}.`);
   }
 }
 

@@ -26,19 +26,20 @@ interface StoredFile {
  * ```
  */
 export class FilesController {
-  private readonly stored = new Map<string, StoredFile>();
-  private nextId = 1;
-  private readonly dir: string;
+  // #private: routing follows public fields, and TypeScript's `private` is gone at run time.
+  readonly #stored = new Map<string, StoredFile>();
+  #nextId = 1;
+  readonly #dir: string;
 
   constructor(dir = join(tmpdir(), `hickory-sandbox-files-${process.pid}`)) {
-    this.dir = dir;
+    this.#dir = dir;
     mkdirSync(dir, { recursive: true });
   }
 
   /** GET: the form and the list; POST: stores the upload, then back to the list (303). */
   @expose({ generic: true })
   index(): string {
-    const rows = [...this.stored.values()]
+    const rows = [...this.#stored.values()]
       .map((f) => `<li><a href="download/${f.id}">${escapeHtml(f.filename)}</a> (${f.size} bytes, ${escapeHtml(f.type)})</li>`)
       .join('\n');
     return `<!DOCTYPE html>
@@ -60,17 +61,17 @@ ${rows || '<li>No files yet.</li>'}
   async store(): Promise<never> {
     const upload = request.POST['file'];
     if (!(upload instanceof UploadedFile)) abort(400, 'Choose a file to upload (form field "file").');
-    const id = String(this.nextId++);
-    const path = join(this.dir, id);
+    const id = String(this.#nextId++);
+    const path = join(this.#dir, id);
     await upload.saveTo(path);
-    this.stored.set(id, { id, filename: upload.filename, type: upload.type || 'application/octet-stream', size: upload.size, path });
+    this.#stored.set(id, { id, filename: upload.filename, type: upload.type || 'application/octet-stream', size: upload.size, path });
     redirect('/files/', { code: 303 });
   }
 
   /** `/files/download/<id>`: streams the stored bytes as an attachment with the original name. */
   @expose()
   download(id: string): void {
-    const file = this.stored.get(id) ?? abort(404, `No stored file ${id}.`);
+    const file = this.#stored.get(id) ?? abort(404, `No stored file ${id}.`);
     response.headers['Content-Type'] = file.type;
     response.headers['Content-Length'] = String(file.size);
     response.headers['Content-Disposition'] = contentDisposition(file.filename);
@@ -79,7 +80,7 @@ ${rows || '<li>No files yet.</li>'}
 
   /** Deletes the stored files (for tests and shutdown). */
   async clear(): Promise<void> {
-    this.stored.clear();
-    await rm(this.dir, { recursive: true, force: true });
+    this.#stored.clear();
+    await rm(this.#dir, { recursive: true, force: true });
   }
 }
