@@ -3,6 +3,7 @@ import { dispatchPlugin } from '@hickory/dispatch';
 import { restPlugin } from '@hickory/rest';
 import { multipartPlugin } from '@hickory/multipart';
 import { staticPlugin } from '@hickory/static';
+import { hooksPlugin } from '@hickory/hooks';
 import { ejsRenderer } from '@hickory/ejs';
 import { nunjucksRenderer } from '@hickory/nunjucks';
 import { handlebarsRenderer } from '@hickory/handlebars';
@@ -21,7 +22,7 @@ export interface AppConfig extends KernelConfig {
 
 /**
  * A kernel with every first-party plugin in use: object dispatch, REST, multipart uploads,
- * static files and the ejs, nunjucks and handlebars renderers; then the `plugins` of the
+ * static files, hooks (after static files: those are answered before `on_route`) and the ejs, nunjucks and handlebars renderers; then the `plugins` of the
  * configuration, in order. A `plugins` entry that is not a plugin fails at once, naming it.
  *
  * @example
@@ -38,6 +39,7 @@ export function createApp(config: AppConfig = {}): Kernel {
     .use(restPlugin)
     .use(multipartPlugin)
     .use(staticPlugin)
+    .use(hooksPlugin)
     .use(ejsRenderer)
     .use(nunjucksRenderer)
     .use(handlebarsRenderer);

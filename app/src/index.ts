@@ -15,6 +15,7 @@ export * from '@hickory/dispatch';
 export * from '@hickory/rest';
 export * from '@hickory/multipart';
 export * from '@hickory/static';
+export * from '@hickory/hooks';
 export * from '@hickory/ejs';
 export * from '@hickory/nunjucks';
 export * from '@hickory/handlebars';

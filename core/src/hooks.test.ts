@@ -12,7 +12,7 @@ test('the hooks object is frozen, made once per kernel, and holds every document
   assert.equal(Object.isFrozen(app.hooks), true);
   assert.equal(app.hooks, app.hooks);
   assert.notEqual(createKernel().hooks, app.hooks);
-  for (const name of ['beforeRoute', 'route', 'afterLookup', 'parseBody', 'render', 'onAbort', 'onError', 'onResponse', 'ready', 'close']) {
+  for (const name of ['beforeRoute', 'route', 'afterLookup', 'beforeHandle', 'parseBody', 'render', 'onAbort', 'onError', 'beforeSend', 'onResponse', 'ready', 'close']) {
     assert.ok(name in app.hooks, name);
   }
   assert.throws(() => {
@@ -39,7 +39,7 @@ test('hooks with no taps are never called per request', async () => {
   const app = createKernel({ logger: false }).use(handle(() => 'ok'));
   await app.ready();
   const called: string[] = [];
-  for (const name of ['beforeRoute', 'afterLookup', 'onAbort', 'onError'] as const) {
+  for (const name of ['beforeRoute', 'afterLookup', 'beforeHandle', 'onAbort', 'onError', 'beforeSend'] as const) {
     (app.hooks[name] as unknown as { promise: unknown }).promise = () => {
       called.push(name);
       return Promise.resolve(undefined);

@@ -87,6 +87,13 @@ export function createHooks() {
      */
     afterLookup: new AsyncSeriesBailHook<[Lookup, Request, Response], unknown>(['lookup', 'request', 'response']),
     /**
+     * `AsyncSeriesBailHook<[lookup, request, response]>`, once the body is read (or ignored) and
+     * right before `lookup.handle()` runs the handler: what `afterLookup` cannot see yet (the
+     * body, mapped arguments) is there. A tap may throw or answer by returning a value; the
+     * handler then does not run.
+     */
+    beforeHandle: new AsyncSeriesBailHook<[Lookup, Request, Response], unknown>(['lookup', 'request', 'response']),
+    /**
      * `HookMap<AsyncSeriesBailHook<[request]>>` keyed by media type (`multipart/form-data`): a tap
      * consumes `request.raw` and returns the body variables. Media types without a tap are buffered
      * by the kernel (JSON and urlencoded are parsed by the kernel itself).
@@ -107,6 +114,14 @@ export function createHooks() {
      * the error; a tap may report it elsewhere and may return a `Response` to send instead.
      */
     onError: new AsyncSeriesBailHook<[unknown, Request, Response], Response | undefined>(['error', 'request', 'response']),
+    /**
+     * `AsyncSeriesHook<[request, response]>`, once per request when its response is final (the
+     * handler's, or the error response, error documents included) and before anything is
+     * written. A tap may change the response (status, headers, body); a tap that throws turns it
+     * into a 500, logged (the remaining taps do not run). Internal redirects and error documents
+     * do not run it a second time.
+     */
+    beforeSend: new AsyncSeriesHook<[Request, Response]>(['request', 'response']),
     /** `SyncHook<[request, response, info]>`, after the response was sent (or the client left). */
     onResponse: new SyncHook<[Request, Response, ResponseInfo]>(['request', 'response', 'info']),
     /** `AsyncSeriesHook<[kernel]>`, once during `ready()`, after every plugin was applied. */

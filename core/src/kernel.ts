@@ -93,9 +93,9 @@ export class Kernel {
   private sendTimeout = 30_000;
   // `redirect_origins`, read once at ready().
   private redirectOrigins: ReadonlySet<string> = new Set();
-  private tapped = { beforeRoute: false, route: false, afterLookup: false, onAbort: false, onError: false, onResponse: false };
+  private tapped = { beforeRoute: false, route: false, afterLookup: false, onAbort: false, onError: false, beforeSend: false, onResponse: false };
   // The request hooks as runners made at ready(): no runner for a hook without taps.
-  private runners: { beforeRoute?: BailRunner; route?: BailRunner; afterLookup?: BailRunner; slow: boolean } = { slow: false };
+  private runners: { beforeRoute?: BailRunner; route?: BailRunner; afterLookup?: BailRunner; beforeHandle?: BailRunner; slow: boolean } = { slow: false };
 
   constructor(config: KernelConfig = {}) {
     this.initialConfig = { ...config };
@@ -204,11 +204,14 @@ export class Kernel {
       afterLookup: h.afterLookup.isUsed(),
       onAbort: h.onAbort.isUsed(),
       onError: h.onError.isUsed(),
+      beforeSend: h.beforeSend.isUsed(),
       onResponse: h.onResponse.isUsed(),
     };
     const beforeRoute = bailRunner(h.beforeRoute);
     const afterLookup = bailRunner(h.afterLookup);
-    this.runners = { beforeRoute, route: bailRunner(h.route), afterLookup, slow: beforeRoute !== undefined || afterLookup !== undefined };
+    const beforeHandle = bailRunner(h.beforeHandle);
+    const slow = beforeRoute !== undefined || afterLookup !== undefined || beforeHandle !== undefined;
+    this.runners = { beforeRoute, route: bailRunner(h.route), afterLookup, beforeHandle, slow };
     this.state = 'ready';
     return this;
   }
@@ -331,7 +334,7 @@ export class Kernel {
   // One request. Nothing here makes a promise or waits a tick unless something is asynchronous
   // (a hook tap, the handler, the body, a streamed response): `undefined` means it is all done.
   private readonly serve = (exchange: Exchange, res: ServerResponse): Promise<void> | undefined => {
-    if (this.tapped.onResponse) return this.serveObserved(exchange, res);
+    if (this.tapped.onResponse || this.tapped.beforeSend) return this.serveObserved(exchange, res);
     let pending: Promise<void> | undefined;
     try {
       pending = this.dispatch(exchange, [], true);
@@ -356,16 +359,25 @@ export class Kernel {
     await this.send(exchange, res);
   }
 
-  // With `onResponse` taps: the same flow, timed, and the taps are told how it ended.
+  // With `beforeSend` or `onResponse` taps: the same flow, the final response offered to
+  // `beforeSend` before it is written, timed, and the `onResponse` taps told how it ended.
   private async serveObserved(exchange: Exchange, res: ServerResponse): Promise<void> {
     const started = performance.now();
-    const outcome = responseOutcome(res);
+    const outcome = this.tapped.onResponse ? responseOutcome(res) : undefined;
     try {
       await this.dispatch(exchange, [], true);
     } catch (error) {
       await this.fail(error, exchange);
     }
+    if (this.tapped.beforeSend) {
+      try {
+        await this.hooks.beforeSend.promise(exchange.request, exchange.response);
+      } catch (error) {
+        await this.fail(error, exchange);
+      }
+    }
     await this.send(exchange, res);
+    if (outcome === undefined) return;
     const completed = await outcome;
     const { request, response } = exchange;
     const info = { status: res.statusCode, duration: performance.now() - started, completed };
@@ -396,7 +408,7 @@ export class Kernel {
   }
 
   // Routing and the handler, synchronously as far as the taps and the handler allow: `undefined`
-  // when done, else a promise. With `beforeRoute`/`afterLookup` taps the async flow is used.
+  // when done, else a promise. With `beforeRoute`/`afterLookup`/`beforeHandle` taps the async flow is used.
   // `readBody: false` for error documents: the body may be what failed (413, 400), and an
   // error page never needs it.
   private dispatch(exchange: Exchange, visited: string[], readBody: boolean): Promise<void> | undefined {
@@ -465,7 +477,7 @@ export class Kernel {
 
   private async dispatchAsync(exchange: Exchange, visited: string[], readBody: boolean): Promise<void> {
     const { request } = exchange;
-    const { beforeRoute, route, afterLookup } = this.runners;
+    const { beforeRoute, route, afterLookup, beforeHandle } = this.runners;
     try {
       if (beforeRoute !== undefined) {
         const answer = await beforeRoute(request, exchange.response);
@@ -479,6 +491,10 @@ export class Kernel {
       }
       if (readBody && lookup.loadBody !== false && !request.loaded && !request.bodyIgnoredFor(lookup.loadBody)) await request.load();
       request.lookup = lookup;
+      if (beforeHandle !== undefined) {
+        const answer = await beforeHandle(lookup, request, exchange.response);
+        if (answer !== undefined) return applyResult(exchange, answer);
+      }
       applyResult(exchange, await this.bounded(lookup.handle(request, exchange.response), request));
     } catch (error) {
       await this.redirected(error, exchange, visited, readBody);

@@ -35,13 +35,48 @@ export function callExposed(kernel: Kernel, controller: object, fn: Function, re
   return new ExposedCall(kernel, controller, fn, remainder, rendering);
 }
 
+/**
+ * What a dispatch {@link Lookup} will call: the controller (`this`), the handler (the exposed
+ * method, or the `when()` handler chosen for the method), and the arguments mapped for the request.
+ */
+export interface HandlerCall {
+  /** The controller the handler is called on. */
+  readonly controller: object;
+  /** The function called. */
+  readonly handler: Function;
+  /**
+   * The arguments it receives for `request`, mapped from the path and the request's variables on
+   * the first call (so call it once the body is loaded: from a `beforeHandle` tap on); the
+   * handler is then called with this same list. Mapping may throw the request's 400.
+   */
+  argumentsFor(request: Request): readonly unknown[];
+}
+
+/**
+ * The {@link HandlerCall} of a lookup made by dispatch (or by {@link callExposed}), `undefined`
+ * for any other lookup (an OPTIONS answer, another routing plugin's).
+ *
+ * @example
+ * ```ts
+ * kernel.hooks.beforeHandle.tap('audit', (lookup, request) => {
+ *   const call = handlerCallOf(lookup);
+ *   if (call) log(`${call.controller.constructor.name}.${call.handler.name}`, call.argumentsFor(request));
+ * });
+ * ```
+ */
+export function handlerCallOf(lookup: Lookup | undefined): HandlerCall | undefined {
+  return lookup instanceof ExposedCall ? lookup : undefined;
+}
+
 // One object per request and no closure: `handle` is a method, the kernel calls it on the lookup.
-class ExposedCall implements Lookup {
+class ExposedCall implements Lookup, HandlerCall {
   // `true` asks for the body even on GET, HEAD or OPTIONS (expose({ body: true })).
   readonly loadBody: true | undefined;
+  // Mapped once, by `arguments` (a hook looked) or by `handle`.
+  private mapped: readonly unknown[] | undefined;
   constructor(
     private readonly kernel: Kernel,
-    private readonly controller: object,
+    readonly controller: object,
     readonly target: Function,
     private readonly remainder: readonly string[],
     readonly rendering: Rendering,
@@ -49,15 +84,28 @@ class ExposedCall implements Lookup {
     this.loadBody = exposureOf(target)?.body ? true : undefined;
   }
 
+  get handler(): Function {
+    return this.target;
+  }
+
+  argumentsFor(request: Request): readonly unknown[] {
+    return (this.mapped ??= this.mapFor(request));
+  }
+
+  private mapFor(request: Request): readonly unknown[] {
+    const params = parametersOf(this.target);
+    const { remainder } = this;
+    return params.list.length === 0 && remainder.length === 0 ? NO_ARGS : mapArguments(params, remainder, () => variablesOf(request));
+  }
+
   // Calls the method and renders its value: synchronously when the method returns a plain value
   // and the rendering needs no engine, else a promise.
   handle(request: Request, response: Response): unknown {
     // The kernel has set it already, unless another plugin's lookup wraps this one.
     request.lookup = this;
-    const { kernel, controller, target: fn, remainder, rendering } = this;
-    const params = parametersOf(fn);
-    const args = params.list.length === 0 && remainder.length === 0 ? NO_ARGS : mapArguments(params, remainder, () => variablesOf(request));
-    const value: unknown = fn.apply(controller, args);
+    const { kernel, controller, target: fn, rendering } = this;
+    const args = this.mapped ?? this.mapFor(request);
+    const value: unknown = fn.apply(controller, args as unknown[]);
     if (isThenable(value)) return Promise.resolve(value).then((settled) => renderNow(kernel, rendering, settled, response, controller, fn));
     return renderNow(kernel, rendering, value, response, controller, fn);
   }

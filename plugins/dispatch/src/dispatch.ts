@@ -5,7 +5,8 @@ import { splitExtension, splitPath } from './path.ts';
 import { clearRoutingArgs, takeRoutingArgs } from './routing-args.ts';
 import { selectHandler } from './select.ts';
 import { resolvePath } from './resolve.ts';
-import { walk, type Resolution } from './walk.ts';
+import { walk, walkDirect, type Resolution, type WalkBudget } from './walk.ts';
+import { startTrail, type TrailSwitch } from './walk-trail.ts';
 import { exposureOf, renderingsOf, type Rendering } from './exposure.ts';
 
 /** The routing settings read from the kernel's configuration at `ready()`. */
@@ -14,6 +15,8 @@ export interface DispatchSettings {
   readonly forceCanonical: boolean;
   /** `guess_content_type_from_ext`: a known extension selects the rendering. */
   readonly guessFromExtension: boolean;
+  /** Whether walks are recorded (`recordWalks`); left out, they are not. */
+  readonly trail?: TrailSwitch;
 }
 
 /**
@@ -49,6 +52,7 @@ export function routeDirect(
 ): Lookup | undefined | Promise<Lookup | undefined> {
   const path = request.path;
   clearRoutingArgs(request);
+  if (settings.trail?.on === true) return routeRecorded(kernel, root, settings, request, path);
   if (settings.guessFromExtension && path.includes('.', path.lastIndexOf('/'))) return routeWithExtension(kernel, root, settings, request, path);
   const found = resolvePath(root, path, request);
   if (found instanceof Promise) return found.then((resolved) => routeResolved(kernel, resolved, settings, request));
@@ -59,11 +63,23 @@ async function routeWithExtension(kernel: Kernel, root: object, settings: Dispat
   const segments = splitPath(path);
   const extension = splitExtension(segments);
   if (extension !== undefined) {
-    const found = await walk(root, extension.segments, request);
+    const found = await walk(root, extension.segments, request, budgetFor(settings, request, root));
     const lookup = found && lookupFor(kernel, found, request, extension.mediaType);
     if (lookup) return lookup;
   }
-  return routeResolved(kernel, await walk(root, segments, request), settings, request);
+  return routeResolved(kernel, await walk(root, segments, request, budgetFor(settings, request, root)), settings, request);
+}
+
+// With walks recorded: always the full walk (the fast path keeps no trail), a fresh trail each.
+function routeRecorded(kernel: Kernel, root: object, settings: DispatchSettings, request: Request, path: string): Lookup | undefined | Promise<Lookup | undefined> {
+  if (settings.guessFromExtension && path.includes('.', path.lastIndexOf('/'))) return routeWithExtension(kernel, root, settings, request, path);
+  const found = walkDirect(root, splitPath(path), request, budgetFor(settings, request, root));
+  if (found instanceof Promise) return found.then((resolved) => routeResolved(kernel, resolved, settings, request));
+  return routeResolved(kernel, found, settings, request);
+}
+
+function budgetFor(settings: DispatchSettings, request: Request, root: object): WalkBudget {
+  return settings.trail?.on === true ? { lookups: 0, routes: 0, trail: startTrail(request, root) } : { lookups: 0, routes: 0 };
 }
 
 function routeResolved(kernel: Kernel, found: Resolution | undefined, settings: DispatchSettings, request: Request): Lookup | undefined {

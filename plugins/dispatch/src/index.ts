@@ -26,10 +26,11 @@ export { splitPath, splitExtension, EXTENSION_TYPES, MAX_SEGMENTS, MAX_SEGMENT_B
 export { negotiate } from './negotiate.ts';
 export { selectHandler, allowedMethods, type Handler } from './select.ts';
 export { renderValue } from './render.ts';
-export { callExposed, renderingFor } from './call.ts';
+export { callExposed, renderingFor, handlerCallOf, type HandlerCall } from './call.ts';
 export { routeRequest, lookupFor, type DispatchSettings } from './dispatch.ts';
 export { checkControllerTree } from './check.ts';
-export { isRoutableName, assertSegment, SPECIAL_NAMES } from './names.ts';
+export { isRoutableName, assertSegment, describeValue, SPECIAL_NAMES } from './names.ts';
 export { DISPATCH_ERRORS, dispatchError, type DispatchErrorCode } from './errors.ts';
 export { addRoutingArgs } from './routing-args.ts';
+export { recordWalks, walkedControllers } from './walk-trail.ts';
 export { routeMap, type RouteInfo } from './route-map.ts';

@@ -2,6 +2,7 @@ import { definePlugin, tapDirect } from '@hickory/core';
 import { checkControllerTree } from './check.ts';
 import { warnDeadEndChildren } from './dead-end-children.ts';
 import { routeDirect, type DispatchSettings } from './dispatch.ts';
+import { trailSwitchOf } from './walk-trail.ts';
 
 /**
  * Object dispatch for Hickory: at `ready()` it checks the controller tree of `root` (errors name
@@ -19,7 +20,8 @@ export const dispatchPlugin = definePlugin({
   name: 'dispatch',
   apply(kernel) {
     let root: object | undefined;
-    let settings: DispatchSettings = { forceCanonical: true, guessFromExtension: true };
+    const trail = trailSwitchOf(kernel);
+    let settings: DispatchSettings = { forceCanonical: true, guessFromExtension: true, trail };
     kernel.hooks.ready.tap('dispatch', () => {
       root = checkControllerTree(kernel);
       // For developers, as checkControllerTree's alias warning: not for production logs.
@@ -27,6 +29,7 @@ export const dispatchPlugin = definePlugin({
       settings = {
         forceCanonical: kernel.config.force_canonical !== false,
         guessFromExtension: kernel.config.guess_content_type_from_ext !== false,
+        trail,
       };
     });
     tapDirect(kernel.hooks.route, 'dispatch', (request) => routeDirect(kernel, root!, settings, request));

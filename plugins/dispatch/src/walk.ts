@@ -28,6 +28,8 @@ export interface Resolution {
 export interface WalkBudget {
   lookups: number;
   routes: number;
+  /** When recording (see `recordWalks`): the controllers entered so far, root first. */
+  trail?: object[];
 }
 
 interface Fallback {
@@ -36,6 +38,8 @@ interface Fallback {
   readonly segments: readonly string[];
   readonly pos: number;
   readonly special: '_lookup' | '_default';
+  // How long the trail was here: falling back to this frame leaves what was entered after it.
+  readonly depth: number;
 }
 
 /**
@@ -117,8 +121,8 @@ function walkFrom(
         if (fitsRequest(table.index, rest, table, request)) return { controller: current, table, fn: table.index, remainder: rest, canonical: false };
       }
     }
-    if (table.default !== undefined) (fallbacks ??= []).push({ controller: current, table, segments: segs, pos, special: '_default' });
-    if (table.lookup !== undefined) (fallbacks ??= []).push({ controller: current, table, segments: segs, pos, special: '_lookup' });
+    if (table.default !== undefined) (fallbacks ??= []).push({ controller: current, table, segments: segs, pos, special: '_default', depth: budget.trail?.length ?? 0 });
+    if (table.lookup !== undefined) (fallbacks ??= []).push({ controller: current, table, segments: segs, pos, special: '_lookup', depth: budget.trail?.length ?? 0 });
     if (table.route !== undefined) {
       if (++budget.routes > MAX_SEGMENTS) return undefined;
       const rest = segs.slice(pos);
@@ -149,6 +153,7 @@ function walkFrom(
     current = entry.value;
     table = child;
     pos++;
+    budget.trail?.push(current);
   }
   return fallbacks === undefined ? undefined : fallBack(fallbacks, request, budget);
 }
@@ -169,6 +174,7 @@ function afterRoute(
       return { controller: current, table, fn: next[0], remainder: nonEmpty(next[1], 0), canonical: false };
     }
     if (next[0] !== current || !sameSegments(next[1], rest)) {
+      budget.trail?.push(next[0]);
       return walkFrom(next[0], routeTableOf(next[0])!, next[1], fallbacks, request, budget);
     }
   }
@@ -177,6 +183,7 @@ function afterRoute(
 
 function fallBack(fallbacks: Fallback[], request: Request, budget: WalkBudget): Resolution | undefined | Promise<Resolution | undefined> {
   for (let frame = fallbacks.pop(); frame !== undefined; frame = fallbacks.pop()) {
+    if (budget.trail !== undefined) budget.trail.length = frame.depth;
     const rest = frame.segments.slice(frame.pos);
     if (frame.special === '_default') {
       return { controller: frame.controller, table: frame.table, fn: frame.table.default!, remainder: nonEmpty(rest, 0), canonical: false };
@@ -217,6 +224,7 @@ function afterLookup(result: unknown, frame: Fallback, rest: readonly string[], 
   const remainder: readonly string[] = result.length > 1 ? (result[1] as string[]) : [];
   // Not a controller (an unknown id), or no progress (it would loop): not found.
   if (!isController(next) || remainder.length >= rest.length) return undefined;
+  budget.trail?.push(next);
   return walkDirect(next, remainder, request, budget);
 }
 

@@ -1,0 +1,37 @@
+import { tableError, type HickoryError } from '@hickory/core';
+
+/**
+ * The error table of `@hickory/hooks`: each mistake in declaring hooks or transactions has one
+ * stable code. Configuration mistakes surface at `ready()`, decorator mistakes where the
+ * decorator is applied.
+ *
+ * @example
+ * ```ts
+ * HOOKS_ERRORS.HICKORY_ERR_HOOKS_CONFIG; // the message template
+ * ```
+ */
+export const HOOKS_ERRORS = Object.freeze({
+  HICKORY_ERR_HOOKS_LIST:
+    'Hooks must be given as a list of hooks (instances of Hook, or objects with on_route, before, after or on_error methods, and a finite priority when they have one): %s.',
+  HICKORY_ERR_HOOKS_DECORATOR:
+    '@hooks(...) %s: use it on a controller class, with hooks as arguments: @hooks(new TimingHook()) class Admin { … }.',
+  HICKORY_ERR_HOOKS_TRANSACTION_ARGS:
+    'TransactionHook needs the functions start, start_ro, commit, rollback and clear: %s.',
+  HICKORY_ERR_HOOKS_TRANSACTION_DECORATOR:
+    '@%s %s: use @transactional() on a controller class or method, and @after_commit(fn) / @after_rollback(fn) on a method, with a function.',
+} as const);
+
+/** A code of {@link HOOKS_ERRORS}. */
+export type HooksErrorCode = keyof typeof HOOKS_ERRORS;
+
+/**
+ * Builds a coded error of this package, filling `%s` in order.
+ *
+ * @example
+ * ```ts
+ * throw hooksError('HICKORY_ERR_HOOKS_CONFIG', 0, 'a string');
+ * ```
+ */
+export function hooksError(code: HooksErrorCode, ...args: unknown[]): HickoryError {
+  return tableError(HOOKS_ERRORS, code, ...args);
+}

@@ -1,0 +1,18 @@
+/**
+ * `@hickory/hooks`: Pecan's application hooks and transactions, on the kernel's tapable hooks.
+ *
+ * @example
+ * ```ts
+ * import { hooksPlugin, Hook } from '@hickory/hooks';
+ * class Timing extends Hook { override before() {} override after() {} }
+ * createKernel({ root, hooks: [new Timing()] }).use(hooksPlugin);
+ * ```
+ */
+export { hooksPlugin } from './plugin.ts';
+export { Hook, HOOK_METHODS, type HookState, type HookMethod } from './hook.ts';
+export { hooks, hooksOf } from './controller-hooks.ts';
+export { byPriority, checkHookList, hookListProblem, priorityOf } from './hook-list.ts';
+export { hookStateOf } from './request-hooks.ts';
+export { HOOKS_ERRORS, hooksError, type HooksErrorCode } from './errors.ts';
+export { TransactionHook, type TransactionFunctions } from './transaction-hook.ts';
+export { transactional, after_commit, after_rollback, isTransactional, outcomeActions } from './transactional.ts';

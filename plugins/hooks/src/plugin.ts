@@ -1,0 +1,101 @@
+import { definePlugin, HTTPError, Response, tapDirect, writeDefaultError, type Kernel, type Request } from '@hickory/core';
+import { dispatchPlugin, handlerCallOf, recordWalks, walkedControllers } from '@hickory/dispatch';
+import { declaredHookCount } from './controller-hooks.ts';
+import type { Hook } from './hook.ts';
+import { byPriority, checkHookList, hookListProblem } from './hook-list.ts';
+import { hooksInForce } from './hooks-in-force.ts';
+import { hookStateOf, startRequest } from './request-hooks.ts';
+import { reversed, runErrorHooks, runHooks } from './run-hooks.ts';
+
+/**
+ * Pecan's application hooks for Hickory. Reads the `hooks` configuration key (a list,
+ * application-wide) and the `@hooks(...)` declarations of controllers, and runs them on the
+ * kernel's hooks: `on_route` on `beforeRoute`, `before` on `beforeHandle` (routed, body read),
+ * `on_error` on `onAbort`/`onError`, `after` on `beforeSend`. With no hooks anywhere it taps
+ * nothing, so requests pay nothing. Depends on dispatch (the walk says which controllers a request
+ * went through).
+ *
+ * @example
+ * ```ts
+ * const app = createKernel({ root, hooks: [new TimingHook()] }).use(hooksPlugin);
+ * ```
+ */
+export const hooksPlugin = definePlugin({
+  name: 'hooks',
+  dependencies: [dispatchPlugin],
+  config: {
+    hooks: (value) => {
+      const problem = hookListProblem(value);
+      return problem === undefined ? undefined : `must be a list of hooks (Hook instances, or objects with on_route, before, after or on_error methods): ${problem}`;
+    },
+  },
+  apply(kernel) {
+    kernel.hooks.ready.tap('hooks', () => {
+      const appHooks = byPriority(checkHookList(kernel.config['hooks'] ?? []));
+      if (appHooks.length === 0 && declaredHookCount() === 0) return;
+      recordWalks(kernel);
+      tapRequestHooks(kernel, appHooks);
+    });
+  },
+});
+
+// Taps the kernel's request hooks (inside its `ready` tap: before the hooks are sealed).
+function tapRequestHooks(kernel: Kernel, appHooks: readonly Hook[]): void {
+  const { hooks } = kernel;
+  tapDirect(hooks.beforeRoute, 'hooks', (request, response) => {
+    const known = hookStateOf(request);
+    // An error page routed for this request is part of its error response: no hooks of its own.
+    if (known !== undefined && (known.phase === 'failed' || known.phase === 'done')) return undefined;
+    // A new routing (first, or after an internal redirect, as Pecan's recursive call) starts anew.
+    const state = startRequest(request, response, appHooks);
+    const ran = runHooks(appHooks, 'on_route', state);
+    return ran === undefined ? undefined : ran.then(nothing);
+  });
+  tapDirect(hooks.beforeHandle, 'hooks', (lookup, request, response) => {
+    const state = hookStateOf(request);
+    if (state === undefined || state.phase !== 'routing') return undefined;
+    const call = handlerCallOf(lookup);
+    state.controller = call?.handler ?? (typeof lookup.target === 'function' ? lookup.target : undefined);
+    state.arguments = call === undefined ? NO_ARGUMENTS : call.argumentsFor(request);
+    state.hooks = hooksInForce(appHooks, walkedControllers(request));
+    state.response = response;
+    state.phase = 'handling';
+    const ran = runHooks(state.hooks, 'before', state);
+    return ran === undefined ? undefined : ran.then(nothing);
+  });
+  const onError = async (error: unknown, request: Request, response: Response): Promise<Response | undefined> => {
+    const state = hookStateOf(request);
+    if (state === undefined || state.phase === 'failed' || state.phase === 'done') return undefined;
+    state.phase = 'failed';
+    state.error = error;
+    state.response = response;
+    try {
+      const answer = await runErrorHooks(state.hooks, state, error);
+      return answer instanceof Response ? answer : undefined;
+    } catch (hookError) {
+      kernel.logger.error(`an on_error hook failed for ${request.method} ${request.path}`, hookError);
+      return internalError(request);
+    }
+  };
+  hooks.onAbort.tapPromise('hooks', onError);
+  hooks.onError.tapPromise('hooks', onError);
+  hooks.beforeSend.tapPromise('hooks', async (request, response) => {
+    const state = hookStateOf(request);
+    if (state === undefined || state.phase === 'done') return;
+    state.phase = 'done';
+    state.response = response;
+    await runHooks(reversed(state.hooks), 'after', state);
+  });
+}
+
+function internalError(request: Request): Response {
+  const response = new Response();
+  writeDefaultError(new HTTPError(500), request.raw, response);
+  return response;
+}
+
+function nothing(): undefined {
+  return undefined;
+}
+
+const NO_ARGUMENTS: readonly unknown[] = Object.freeze([]);

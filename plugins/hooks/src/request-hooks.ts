@@ -1,0 +1,54 @@
+import type { Request, Response } from '@hickory/core';
+import type { Hook, HookState } from './hook.ts';
+
+/** Where a request is in the hooks' life: `after` ran (or runs) once it is `done`. */
+export type HookPhase = 'routing' | 'handling' | 'failed' | 'done';
+
+/**
+ * One request's hook state: what hook methods receive, plus the phase the plugin tracks so that
+ * an error page's internal routing and `after`'s own failures do not run hooks twice.
+ *
+ * @example
+ * ```ts
+ * const state = new RequestHooks(request, response, appHooks);
+ * ```
+ */
+export class RequestHooks implements HookState {
+  controller: Function | undefined = undefined;
+  arguments: readonly unknown[] | undefined = undefined;
+  error: unknown = undefined;
+  phase: HookPhase = 'routing';
+  constructor(
+    readonly request: Request,
+    public response: Response,
+    public hooks: readonly Hook[],
+  ) {}
+}
+
+const states = new WeakMap<Request, RequestHooks>();
+
+/**
+ * Starts (or, after an internal redirect, restarts) the hook state of `request`.
+ *
+ * @example
+ * ```ts
+ * const state = startRequest(request, response, appHooks);
+ * ```
+ */
+export function startRequest(request: Request, response: Response, hooks: readonly Hook[]): RequestHooks {
+  const state = new RequestHooks(request, response, hooks);
+  states.set(request, state);
+  return state;
+}
+
+/**
+ * The hook state of `request`, if its hooks started.
+ *
+ * @example
+ * ```ts
+ * hookStateOf(request)?.controller;
+ * ```
+ */
+export function hookStateOf(request: Request): RequestHooks | undefined {
+  return states.get(request);
+}
