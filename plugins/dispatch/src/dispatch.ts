@@ -1,5 +1,5 @@
 import { redirect, type Kernel, type Lookup, type Request, type Response } from '@hickory/core';
-import { callExposed } from './call.ts';
+import { callExposed, handlerCallOf } from './call.ts';
 import { negotiate } from './negotiate.ts';
 import { splitExtension, splitPath } from './path.ts';
 import { clearRoutingArgs, takeRoutingArgs } from './routing-args.ts';
@@ -7,6 +7,7 @@ import { selectHandler } from './select.ts';
 import { resolvePath } from './resolve.ts';
 import { walk, walkDirect, type Resolution, type WalkBudget } from './walk.ts';
 import { startTrail, type TrailSwitch } from './walk-trail.ts';
+import { guardsDeclared, runDueChecks } from './guards.ts';
 import { exposureOf, renderingsOf, type Rendering } from './exposure.ts';
 
 /** The routing settings read from the kernel's configuration at `ready()`. */
@@ -52,34 +53,81 @@ export function routeDirect(
 ): Lookup | undefined | Promise<Lookup | undefined> {
   const path = request.path;
   clearRoutingArgs(request);
-  if (settings.trail?.on === true) return routeRecorded(kernel, root, settings, request, path);
-  if (settings.guessFromExtension && path.includes('.', path.lastIndexOf('/'))) return routeWithExtension(kernel, root, settings, request, path);
-  const found = resolvePath(root, path, request);
-  if (found instanceof Promise) return found.then((resolved) => routeResolved(kernel, resolved, settings, request));
-  return routeResolved(kernel, found, settings, request);
+  if (settings.trail?.on === true || guardsDeclared()) return routeWalked(kernel, root, settings, request, path);
+  if (settings.guessFromExtension && path.includes('.', path.lastIndexOf('/'))) return routeWithExtension(kernel, root, settings, request, path, false);
+  // A budget of its own: a guarded controller first made by a `_lookup` turns checks on in it.
+  const budget: WalkBudget = { lookups: 0, routes: 0 };
+  const found = resolvePath(root, path, request, budget);
+  if (found instanceof Promise) return found.then((resolved) => routeGuarded(kernel, resolved, settings, request, budget));
+  return routeGuarded(kernel, found, settings, request, budget);
 }
 
-async function routeWithExtension(kernel: Kernel, root: object, settings: DispatchSettings, request: Request, path: string): Promise<Lookup | undefined> {
+async function routeWithExtension(
+  kernel: Kernel,
+  root: object,
+  settings: DispatchSettings,
+  request: Request,
+  path: string,
+  walked: boolean,
+  passed?: Set<object>,
+): Promise<Lookup | undefined> {
   const segments = splitPath(path);
   const extension = splitExtension(segments);
   if (extension !== undefined) {
-    const found = await walk(root, extension.segments, request, budgetFor(settings, request, root));
+    const budget = walked ? budgetFor(request, root, passed, settings.trail?.on === true) : { lookups: 0, routes: 0 };
+    const found = await walk(root, extension.segments, request, budget);
+    if (found !== undefined && budget.checked !== undefined) await runDueChecks(budget, request, found.fn, found.controller);
     const lookup = found && lookupFor(kernel, found, request, extension.mediaType);
-    if (lookup) return lookup;
+    if (lookup) return budget.checked === undefined ? lookup : handlerChecked(lookup, found!, budget, request);
   }
-  return routeResolved(kernel, await walk(root, segments, request, budgetFor(settings, request, root)), settings, request);
+  const budget = walked ? budgetFor(request, root, passed, settings.trail?.on === true) : { lookups: 0, routes: 0 };
+  return routeGuarded(kernel, await walk(root, segments, request, budget), settings, request, budget);
 }
 
-// With walks recorded: always the full walk (the fast path keeps no trail), a fresh trail each.
-function routeRecorded(kernel: Kernel, root: object, settings: DispatchSettings, request: Request, path: string): Lookup | undefined | Promise<Lookup | undefined> {
-  if (settings.guessFromExtension && path.includes('.', path.lastIndexOf('/'))) return routeWithExtension(kernel, root, settings, request, path);
-  const found = walkDirect(root, splitPath(path), request, budgetFor(settings, request, root));
-  if (found instanceof Promise) return found.then((resolved) => routeResolved(kernel, resolved, settings, request));
-  return routeResolved(kernel, found, settings, request);
+// The full walk, keeping the trail: for plugins that read it (`recordWalks`), and for guards,
+// whose checks it runs (see `guard`).
+function routeWalked(kernel: Kernel, root: object, settings: DispatchSettings, request: Request, path: string): Lookup | undefined | Promise<Lookup | undefined> {
+  const passed = guardsDeclared() ? new Set<object>() : undefined;
+  if (settings.guessFromExtension && path.includes('.', path.lastIndexOf('/'))) return routeWithExtension(kernel, root, settings, request, path, true, passed);
+  const budget = budgetFor(request, root, passed, settings.trail?.on === true);
+  const found = walkDirect(root, splitPath(path), request, budget);
+  if (found instanceof Promise) return found.then((resolved) => routeGuarded(kernel, resolved, settings, request, budget));
+  return routeGuarded(kernel, found, settings, request, budget);
 }
 
-function budgetFor(settings: DispatchSettings, request: Request, root: object): WalkBudget {
-  return settings.trail?.on === true ? { lookups: 0, routes: 0, trail: startTrail(request, root) } : { lookups: 0, routes: 0 };
+// A fresh trail for one walk; with guards, the counters their checks need.
+function budgetFor(request: Request, root: object, passed: Set<object> | undefined, record: boolean): WalkBudget {
+  // Kept for `walkedControllers` only when a plugin asked (`recordWalks`).
+  const trail = record ? startTrail(request, root) : [root];
+  return passed === undefined ? { lookups: 0, routes: 0, trail } : { lookups: 0, routes: 0, trail, checked: 0, passed };
+}
+
+// The checks still due run before anything answers: a handler, a canonical redirect, a 405/406
+// — or a 404, so that a refused client cannot tell what exists below a guarded controller.
+function routeGuarded(
+  kernel: Kernel,
+  found: Resolution | undefined,
+  settings: DispatchSettings,
+  request: Request,
+  budget: WalkBudget | undefined,
+): Lookup | undefined | Promise<Lookup | undefined> {
+  if (budget?.checked === undefined) return routeResolved(kernel, found, settings, request);
+  const due = runDueChecks(budget, request, found?.fn, found?.controller);
+  if (due !== undefined) return due.then(() => routeChecked(kernel, found, settings, request, budget));
+  return routeChecked(kernel, found, settings, request, budget);
+}
+
+function routeChecked(kernel: Kernel, found: Resolution | undefined, settings: DispatchSettings, request: Request, budget: WalkBudget): Lookup | undefined | Promise<Lookup | undefined> {
+  const lookup = routeResolved(kernel, found, settings, request);
+  return lookup === undefined ? undefined : handlerChecked(lookup, found!, budget, request);
+}
+
+// A generic method's `when()` handler may carry guards of its own.
+function handlerChecked(lookup: Lookup, found: Resolution, budget: WalkBudget, request: Request): Lookup | Promise<Lookup> {
+  const handler = handlerCallOf(lookup)?.handler;
+  if (handler === undefined || handler === found.fn) return lookup;
+  const due = runDueChecks(budget, request, handler, found.controller);
+  return due === undefined ? lookup : due.then(() => lookup);
 }
 
 function routeResolved(kernel: Kernel, found: Resolution | undefined, settings: DispatchSettings, request: Request): Lookup | undefined {

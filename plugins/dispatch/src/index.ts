@@ -33,4 +33,5 @@ export { isRoutableName, assertSegment, describeValue, SPECIAL_NAMES } from './n
 export { DISPATCH_ERRORS, dispatchError, type DispatchErrorCode } from './errors.ts';
 export { addRoutingArgs } from './routing-args.ts';
 export { recordWalks, walkedControllers } from './walk-trail.ts';
+export { guard, openGuards, guardsDeclared, type GuardCheck } from './guards.ts';
 export { routeMap, type RouteInfo } from './route-map.ts';

@@ -1,7 +1,7 @@
 import type { Request } from '@hickory/core';
 import { MAX_SEGMENTS, splitPath } from './path.ts';
 import { routeTableOf, type RouteTable } from './route-table.ts';
-import { walkDirect, walkInside, type Resolution } from './walk.ts';
+import { walkDirect, walkInside, type Resolution, type WalkBudget } from './walk.ts';
 
 const NO_REMAINDER: readonly string[] = Object.freeze([]);
 
@@ -17,15 +17,15 @@ const NO_REMAINDER: readonly string[] = Object.freeze([]);
  * const found = await resolvePath(root, '/catalog/books/bestsellers', request);
  * ```
  */
-export function resolvePath(root: object, path: string, request: Request): Resolution | undefined | Promise<Resolution | undefined> {
+export function resolvePath(root: object, path: string, request: Request, budget?: WalkBudget): Resolution | undefined | Promise<Resolution | undefined> {
   const found = staticResolve(root, path);
-  if (found !== HANDOFF) return found ?? walkDirect(root, splitPath(path), request);
+  if (found !== HANDOFF) return found ?? walkDirect(root, splitPath(path), request, budget);
   // A `_route` controller reached with no `_lookup`/`_default` above it: the full walk would
   // arrive there with nothing to fall back on, so it goes on from there (same segment limit).
   const { controller, table, start, depth } = handoff;
   handoff.controller = undefined;
   handoff.table = undefined;
-  return walkInside(controller!, table!, splitPath(path.slice(start - 1), MAX_SEGMENTS - depth), request);
+  return walkInside(controller!, table!, splitPath(path.slice(start - 1), MAX_SEGMENTS - depth), request, budget);
 }
 
 // Where the fast path stopped at a `_route`; read at once by resolvePath (no request in between).

@@ -6,6 +6,7 @@ import { parametersOf } from './parameters.ts';
 import { MAX_SEGMENTS } from './path.ts';
 import { isController, routeTableOf, type RouteTable } from './route-table.ts';
 import { genericHandler } from './select.ts';
+import { guardsDeclared, runDueChecks, startChecks } from './guards.ts';
 
 /** Most `_lookup` hops in one request (more → not found). */
 export const MAX_LOOKUPS = 16;
@@ -28,8 +29,12 @@ export interface Resolution {
 export interface WalkBudget {
   lookups: number;
   routes: number;
-  /** When recording (see `recordWalks`): the controllers entered so far, root first. */
+  /** When recording (see `recordWalks`) or guarding: the controllers entered so far, root first. */
   trail?: object[];
+  /** When guarding (see `guard`): how much of the trail has had its checks run. */
+  checked?: number;
+  /** When guarding: the controllers whose checks ran in this routing (a second walk skips them). */
+  passed?: Set<object>;
 }
 
 interface Fallback {
@@ -97,8 +102,14 @@ export function walkDirect(
  * walkInside(books, routeTableOf(books)!, ['7'], request);
  * ```
  */
-export function walkInside(controller: object, table: RouteTable, segments: readonly string[], request: Request): Resolution | undefined | Promise<Resolution | undefined> {
-  return walkFrom(controller, table, segments, undefined, request, { lookups: 0, routes: 0 });
+export function walkInside(
+  controller: object,
+  table: RouteTable,
+  segments: readonly string[],
+  request: Request,
+  budget: WalkBudget = { lookups: 0, routes: 0 },
+): Resolution | undefined | Promise<Resolution | undefined> {
+  return walkFrom(controller, table, segments, undefined, request, budget);
 }
 
 // The walk loop from the start of `segs` on `current`; `fallbacks` are the frames collected so far
@@ -126,13 +137,14 @@ function walkFrom(
     if (table.route !== undefined) {
       if (++budget.routes > MAX_SEGMENTS) return undefined;
       const rest = segs.slice(pos);
-      const next = callRoute(current, table, rest, request);
-      if (next instanceof Promise) {
+      // A guarded controller's checks come before its `_route` runs.
+      const due = budget.checked === undefined ? undefined : runDueChecks(budget, request, undefined);
+      if (due !== undefined) {
         const from = current;
         const frames = fallbacks;
-        return next.then((routed) => afterRoute(routed, from, table, rest, frames, request, budget));
+        return due.then(() => routeThen(from, table, rest, frames, request, budget));
       }
-      return afterRoute(next, current, table, rest, fallbacks, request, budget);
+      return routeThen(current, table, rest, fallbacks, request, budget);
     }
     if (segment === undefined) break;
     const entry = table.find(segment);
@@ -158,6 +170,20 @@ function walkFrom(
   return fallbacks === undefined ? undefined : fallBack(fallbacks, request, budget);
 }
 
+// Calls `_route` and goes on with its answer.
+function routeThen(
+  current: object,
+  table: RouteTable,
+  rest: readonly string[],
+  fallbacks: Fallback[] | undefined,
+  request: Request,
+  budget: WalkBudget,
+): Resolution | undefined | Promise<Resolution | undefined> {
+  const next = callRoute(current, table, rest, request);
+  if (next instanceof Promise) return next.then((routed) => afterRoute(routed, current, table, rest, fallbacks, request, budget));
+  return afterRoute(next, current, table, rest, fallbacks, request, budget);
+}
+
 // What a `_route` answer means for the walk: a function answers, a controller continues the walk
 // inside it, nothing (or no progress) falls back to `_lookup`/`_default`.
 function afterRoute(
@@ -174,6 +200,7 @@ function afterRoute(
       return { controller: current, table, fn: next[0], remainder: nonEmpty(next[1], 0), canonical: false };
     }
     if (next[0] !== current || !sameSegments(next[1], rest)) {
+      if (budget.checked === undefined && guardsDeclared()) startChecks(budget);
       budget.trail?.push(next[0]);
       return walkFrom(next[0], routeTableOf(next[0])!, next[1], fallbacks, request, budget);
     }
@@ -183,25 +210,47 @@ function afterRoute(
 
 function fallBack(fallbacks: Fallback[], request: Request, budget: WalkBudget): Resolution | undefined | Promise<Resolution | undefined> {
   for (let frame = fallbacks.pop(); frame !== undefined; frame = fallbacks.pop()) {
-    if (budget.trail !== undefined) budget.trail.length = frame.depth;
+    if (budget.trail !== undefined) {
+      budget.trail.length = frame.depth;
+      if (budget.checked !== undefined && budget.checked > frame.depth) budget.checked = frame.depth;
+    }
     const rest = frame.segments.slice(frame.pos);
     if (frame.special === '_default') {
       return { controller: frame.controller, table: frame.table, fn: frame.table.default!, remainder: nonEmpty(rest, 0), canonical: false };
     }
     if (!rest.some((s) => s !== '')) continue; // a _lookup must consume at least one segment
     if (++budget.lookups > MAX_LOOKUPS) return undefined;
-    const result: unknown = frame.table.lookup!.apply(frame.controller, rest);
-    if (isThenable(result)) {
+    // A guarded controller's checks come before its `_lookup` runs.
+    const due = budget.checked === undefined ? undefined : runDueChecks(budget, request, undefined);
+    if (due !== undefined) {
       const at = frame;
-      return Promise.resolve(result).then((settled) => {
-        const found = afterLookup(settled, at, rest, fallbacks, request, budget);
+      return due.then(() => {
+        const found = lookupThen(at, rest, fallbacks, request, budget);
         return found === NEXT_FRAME ? fallBack(fallbacks, request, budget) : found;
       });
     }
-    const found = afterLookup(result, frame, rest, fallbacks, request, budget);
+    const found = lookupThen(frame, rest, fallbacks, request, budget);
     if (found !== NEXT_FRAME) return found;
   }
   return undefined;
+}
+
+// Calls a frame's `_lookup` and goes on with its answer (NEXT_FRAME: try the next frame out).
+function lookupThen(
+  frame: Fallback,
+  rest: readonly string[],
+  fallbacks: Fallback[],
+  request: Request,
+  budget: WalkBudget,
+): Resolution | undefined | Promise<Resolution | undefined> | typeof NEXT_FRAME {
+  const result: unknown = frame.table.lookup!.apply(frame.controller, rest);
+  if (isThenable(result)) {
+    return Promise.resolve(result).then((settled) => {
+      const found = afterLookup(settled, frame, rest, fallbacks, request, budget);
+      return found === NEXT_FRAME ? fallBack(fallbacks, request, budget) : found;
+    });
+  }
+  return afterLookup(result, frame, rest, fallbacks, request, budget);
 }
 
 // Marks a `_lookup` that found nothing: the next frame out is tried.
@@ -224,6 +273,7 @@ function afterLookup(result: unknown, frame: Fallback, rest: readonly string[], 
   const remainder: readonly string[] = result.length > 1 ? (result[1] as string[]) : [];
   // Not a controller (an unknown id), or no progress (it would loop): not found.
   if (!isController(next) || remainder.length >= rest.length) return undefined;
+  if (budget.checked === undefined && guardsDeclared()) startChecks(budget);
   budget.trail?.push(next);
   return walkDirect(next, remainder, request, budget);
 }

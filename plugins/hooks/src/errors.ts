@@ -19,6 +19,10 @@ export const HOOKS_ERRORS = Object.freeze({
     'TransactionHook needs the functions start, start_ro, commit, rollback and clear: %s.',
   HICKORY_ERR_HOOKS_TRANSACTION_DECORATOR:
     '@%s %s: use @transactional() on a controller class or method, and @after_commit(fn) / @after_rollback(fn) on a method, with a function.',
+  HICKORY_ERR_HOOKS_SECURE_ARGS:
+    '%s (secure: @secure(check) on a class or method, secure(controller, check) for a child; unlocked(controller) or @unlocked to open a part again).',
+  HICKORY_ERR_HOOKS_SECURE_CHECK:
+    'The permission check "%s" names no method of %s: define it on the controller (or as a static method of its class), or pass the function itself.',
 } as const);
 
 /** A code of {@link HOOKS_ERRORS}. */

@@ -16,3 +16,4 @@ export { hookStateOf } from './request-hooks.ts';
 export { HOOKS_ERRORS, hooksError, type HooksErrorCode } from './errors.ts';
 export { TransactionHook, type TransactionFunctions } from './transaction-hook.ts';
 export { transactional, after_commit, after_rollback, isTransactional, outcomeActions } from './transactional.ts';
+export { secure, SecureController, unlocked, type PermissionCheck } from './secure.ts';

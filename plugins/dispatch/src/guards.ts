@@ -1,0 +1,143 @@
+import { isThenable, type Request } from '@hickory/core';
+import type { WalkBudget } from './walk.ts';
+
+/**
+ * A guard's check: runs with the guarded controller (or, for a handler's guard, the controller
+ * the handler belongs to) and the request; refuses by throwing (`abort(401)`), may be async.
+ */
+export type GuardCheck = (controller: object, request: Request) => unknown;
+
+const guards = new WeakMap<object, GuardCheck[]>();
+const opened = new WeakSet<object>();
+let declared = 0;
+
+/**
+ * Guards a part of the controller tree: `target` is a controller object, a controller class (its
+ * instances and its subclasses' instances) or an exposed method. Routing then runs `check`
+ * before it uses anything at or below a guarded controller — its methods, its `_lookup`,
+ * `_route` and `_default`, the controllers they return, its children — and before a guarded
+ * method runs, even when the path leads nowhere (so a refused client cannot tell what exists).
+ * Checks run outermost first, each once per routing. The mechanism under `secure()`; it holds
+ * without any plugin, since the walk itself enforces it.
+ *
+ * @example
+ * ```ts
+ * guard(AdminController, (_controller, request) => { if (!request.context.user) abort(401); });
+ * ```
+ */
+export function guard(target: object, check: GuardCheck): void {
+  const list = guards.get(target);
+  if (list === undefined) guards.set(target, [check]);
+  else list.push(check);
+  declared++;
+}
+
+/**
+ * Opens a part of a guarded tree again: the guards of the controllers above `target` (a
+ * controller object, a class, or an exposed method) do not apply to it and below it, when
+ * routing reaches it by name. `target`'s own guards, and those below it, still do.
+ *
+ * @example
+ * ```ts
+ * openGuards(admin.help); // /admin/help/ is public, the rest of /admin/ is not
+ * ```
+ */
+export function openGuards(target: object): void {
+  opened.add(target);
+  declared++;
+}
+
+/**
+ * True when any {@link guard} or {@link openGuards} was declared in this process: routing then
+ * takes the full walk and runs the checks; otherwise it pays nothing for them.
+ *
+ * @example
+ * ```ts
+ * if (guardsDeclared()) budget.checked = 0;
+ * ```
+ */
+export function guardsDeclared(): boolean {
+  return declared > 0;
+}
+
+/**
+ * Runs the checks still due along a walk's trail: those of the guarded controllers entered and
+ * not yet checked, from the last opened one inward (outermost first). Then `handler`'s own
+ * checks when given (unless it is opened: then the trail's pending checks are skipped). At once
+ * when every check answers at once, else a promise. Internal to this package.
+ *
+ * @example
+ * ```ts
+ * const due = runDueChecks(budget, request, undefined); // before a `_lookup` is called
+ * if (due !== undefined) await due;
+ * ```
+ */
+export function runDueChecks(budget: WalkBudget, request: Request, handler: Function | undefined, owner?: object): void | Promise<void> {
+  const trail = budget.trail;
+  if (trail === undefined || budget.checked === undefined) return undefined;
+  const calls: Array<[GuardCheck, object]> = [];
+  let from = budget.checked;
+  for (let i = trail.length - 1; i >= from; i--) {
+    if (isOpened(trail[i]!)) {
+      from = i;
+      break;
+    }
+  }
+  if (handler !== undefined && opened.has(handler)) from = trail.length;
+  for (let i = from; i < trail.length; i++) collectChecks(trail[i]!, calls, budget.passed);
+  budget.checked = trail.length;
+  if (handler !== undefined) {
+    const own = guards.get(handler);
+    if (own !== undefined) for (const check of own) calls.push([check, owner ?? trail[trail.length - 1]!]);
+  }
+  return runChecks(calls, request, 0);
+}
+
+/**
+ * Turns checks on for a walk that began before any guard existed (the first instance of a
+ * guarded class made by a `_lookup` or `_route`): what it enters from here on is checked. The
+ * controllers before could not be guarded when the walk passed them. Internal to this package.
+ *
+ * @example
+ * ```ts
+ * if (budget.checked === undefined && guardsDeclared()) startChecks(budget);
+ * ```
+ */
+export function startChecks(budget: WalkBudget): void {
+  budget.trail ??= [];
+  budget.checked = budget.trail.length;
+  budget.passed ??= new Set();
+}
+
+function isOpened(controller: object): boolean {
+  if (opened.has(controller)) return true;
+  for (let proto = Object.getPrototypeOf(controller); proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    if (opened.has(proto.constructor as object)) return true;
+  }
+  return false;
+}
+
+// The checks of one controller: its own, then its classes', base classes first; each controller once per routing.
+function collectChecks(controller: object, calls: Array<[GuardCheck, object]>, passed: Set<object> | undefined): void {
+  if (passed !== undefined) {
+    if (passed.has(controller)) return;
+    passed.add(controller);
+  }
+  const classes: GuardCheck[][] = [];
+  for (let proto = Object.getPrototypeOf(controller); proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    const found = guards.get(proto.constructor as object);
+    if (found !== undefined) classes.unshift(found);
+  }
+  for (const list of classes) for (const check of list) calls.push([check, controller]);
+  const own = guards.get(controller);
+  if (own !== undefined) for (const check of own) calls.push([check, controller]);
+}
+
+function runChecks(calls: Array<[GuardCheck, object]>, request: Request, from: number): void | Promise<void> {
+  for (let i = from; i < calls.length; i++) {
+    const [check, controller] = calls[i]!;
+    const result: unknown = check(controller, request);
+    if (isThenable(result)) return Promise.resolve(result).then(() => runChecks(calls, request, i + 1));
+  }
+  return undefined;
+}

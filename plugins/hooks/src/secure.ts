@@ -1,0 +1,139 @@
+import { HTTPError, type Request } from '@hickory/core';
+import { describeValue, guard, openGuards } from '@hickory/dispatch';
+import { hooksError } from './errors.ts';
+
+/**
+ * A permission check: a function (called with the controller as `this` and the request; may be
+ * async), or the name of a method of the controller (Pecan's `'check_permissions'`). `true` (or
+ * any truthy value) lets the request through; `false` (or nothing) answers 401; an
+ * `abort(403)` thrown by the check passes through as it is.
+ */
+export type PermissionCheck = string | ((this: any, request: Request) => unknown);
+
+type Decorator = <T extends Function>(target: T, context?: ClassDecoratorContext | ClassMethodDecoratorContext) => T;
+
+/**
+ * Secures a part of the controller tree, as Pecan's `secure`. Three forms:
+ * - `@secure(check)` on an exposed method: the check runs before that handler;
+ * - `@secure(check)` on a controller class: before anything of its instances and below them;
+ * - `secure(controller, check)` for a child object: `admin = secure(new Admin(), isStaff)`.
+ *
+ * The check runs when routing first uses the secured controller — before its handlers, its
+ * `_lookup`, `_route` and `_default`, the controllers those return and its children — and also
+ * when the path below it leads nowhere (a refused client gets 401, never a 404 that tells what
+ * exists). Nested secured controllers each check, outermost first. Routing itself enforces it:
+ * no plugin needs to be in use.
+ *
+ * @example
+ * ```ts
+ * const isStaff = (request: Request) => request.context['user']?.staff === true;
+ * class Root {
+ *   admin = secure(new AdminController(), isStaff);
+ *   @secure(isStaff) @expose() stats() { return collectStats(); }
+ * }
+ * ```
+ */
+export function secure(check: PermissionCheck): Decorator;
+export function secure<T extends object>(controller: T, check: PermissionCheck): T;
+export function secure(first: unknown, second?: unknown): unknown {
+  if (second !== undefined) {
+    if (typeof first !== 'object' || first === null) throw hooksError('HICKORY_ERR_HOOKS_SECURE_ARGS', `secure(controller, check) was given ${describeValue(first)} as the controller`);
+    checkCheck(second);
+    guard(first, permissionGuard(second as PermissionCheck));
+    return first;
+  }
+  checkCheck(first);
+  const check = first as PermissionCheck;
+  return ((target: Function, context?: ClassDecoratorContext | ClassMethodDecoratorContext) => {
+    if (typeof target !== 'function' || (context !== undefined && context.kind !== 'class' && context.kind !== 'method')) {
+      throw hooksError('HICKORY_ERR_HOOKS_SECURE_ARGS', `@secure(check) was applied to ${context?.kind ?? describeValue(target)}; use it on a controller class or an exposed method`);
+    }
+    guard(target, permissionGuard(check));
+    return target;
+  }) as Decorator;
+}
+
+/**
+ * A controller whose every handler, and everything routed below it, is checked by the class's
+ * `static check_permissions()` (Pecan's `SecureController`). Open a child or a method again with
+ * {@link unlocked}.
+ *
+ * @example
+ * ```ts
+ * class AdminController extends SecureController {
+ *   static override check_permissions() { return request.context['user']?.admin === true; }
+ *   @expose() index() { return 'admin'; }
+ * }
+ * ```
+ */
+export class SecureController {
+  /** The check of this controller class: `true` lets the request through, `false` answers 401. */
+  static check_permissions(_request: Request): unknown {
+    return false;
+  }
+
+  constructor() {
+    // Declared with the first instance, not when this module loads: an application without any
+    // secured controller keeps routing's fast path. No instance can be routed before it exists.
+    declareSecureControllerGuard();
+  }
+}
+
+let guardDeclared = false;
+
+function declareSecureControllerGuard(): void {
+  if (guardDeclared) return;
+  guardDeclared = true;
+  guard(SecureController, (controller, request) => settle((controller.constructor as typeof SecureController).check_permissions(request)));
+}
+
+/**
+ * Opens a part of a secured tree again, as Pecan's `unlocked`: `unlocked(controller)` for a child
+ * object (`help = unlocked(new HelpController())`), `@unlocked` on a controller class or an
+ * exposed method. The checks of the secured controllers above it do not apply to it or below it;
+ * its own, and those of secured controllers below it, still do.
+ *
+ * @example
+ * ```ts
+ * class AdminController extends SecureController {
+ *   help = unlocked(new HelpController());          // /admin/help/ is public
+ *   @unlocked @expose() login() { return loginForm(); }
+ * }
+ * ```
+ */
+export function unlocked<T extends object>(target: T, _context?: ClassDecoratorContext | ClassMethodDecoratorContext): T {
+  if ((typeof target !== 'object' && typeof target !== 'function') || target === null) {
+    throw hooksError('HICKORY_ERR_HOOKS_SECURE_ARGS', `unlocked() was given ${describeValue(target)}; give it a controller, a class or a method`);
+  }
+  openGuards(target);
+  return target;
+}
+
+function checkCheck(check: unknown): void {
+  if (typeof check !== 'function' && (typeof check !== 'string' || check === '')) {
+    throw hooksError('HICKORY_ERR_HOOKS_SECURE_ARGS', `the check must be a function or a method name, not ${describeValue(check)}`);
+  }
+}
+
+// The guard for one check: a method name is looked up on the controller when the request comes.
+function permissionGuard(check: PermissionCheck) {
+  return (controller: object, request: Request): unknown => {
+    if (typeof check === 'function') return settle(check.call(controller, request));
+    const method = (controller as Record<string, unknown>)[check] ?? (controller.constructor as unknown as Record<string, unknown>)[check];
+    if (typeof method !== 'function') {
+      throw hooksError('HICKORY_ERR_HOOKS_SECURE_CHECK', check, describeValue(controller));
+    }
+    return settle(method.call(controller, request));
+  };
+}
+
+// false (or nothing) → 401; a promise is settled first.
+function settle(result: unknown): unknown {
+  if (result !== null && typeof (result as PromiseLike<unknown>)?.then === 'function') return Promise.resolve(result).then(refuseUnless);
+  return refuseUnless(result);
+}
+
+function refuseUnless(allowed: unknown): undefined {
+  if (!allowed) throw new HTTPError(401, 'You must be logged in with the right permissions to see this.');
+  return undefined;
+}
