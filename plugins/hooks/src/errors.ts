@@ -23,6 +23,8 @@ export const HOOKS_ERRORS = Object.freeze({
     '%s (secure: @secure(check) on a class or method, secure(controller, check) for a child; unlocked(controller) or @unlocked to open a part again).',
   HICKORY_ERR_HOOKS_SECURE_CHECK:
     'The permission check "%s" names no method of %s: define it on the controller (or as a static method of its class), or pass the function itself.',
+  HICKORY_ERR_HOOKS_VIEWER_OPTIONS:
+    'RequestViewerHook: %s.',
 } as const);
 
 /** A code of {@link HOOKS_ERRORS}. */

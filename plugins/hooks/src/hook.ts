@@ -1,4 +1,4 @@
-import type { Request, Response } from '@hickory/core';
+import type { Logger, Request, Response } from '@hickory/core';
 
 /**
  * What a hook method receives: the request, its response, and — once routed — the handler and
@@ -24,6 +24,8 @@ export interface HookState {
   hooks: readonly Hook[];
   /** What was thrown, once something was (an `abort()` too). */
   error: unknown;
+  /** The kernel's logger, for hooks that report (`RequestViewerHook`). */
+  readonly logger: Logger;
 }
 
 /**

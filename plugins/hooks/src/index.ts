@@ -17,3 +17,4 @@ export { HOOKS_ERRORS, hooksError, type HooksErrorCode } from './errors.ts';
 export { TransactionHook, type TransactionFunctions } from './transaction-hook.ts';
 export { transactional, after_commit, after_rollback, isTransactional, outcomeActions } from './transactional.ts';
 export { secure, SecureController, unlocked, type PermissionCheck } from './secure.ts';
+export { RequestViewerHook, REQUEST_VIEWER_ITEMS, type RequestViewerItem, type RequestViewerOptions } from './request-viewer.ts';

@@ -47,7 +47,7 @@ function tapRequestHooks(kernel: Kernel, appHooks: readonly Hook[]): void {
     // An error page routed for this request is part of its error response: no hooks of its own.
     if (known !== undefined && (known.phase === 'failed' || known.phase === 'done')) return undefined;
     // A new routing (first, or after an internal redirect, as Pecan's recursive call) starts anew.
-    const state = startRequest(request, response, appHooks);
+    const state = startRequest(request, response, appHooks, kernel.logger);
     const ran = runHooks(appHooks, 'on_route', state);
     return ran === undefined ? undefined : ran.then(nothing);
   });

@@ -1,4 +1,4 @@
-import type { Request, Response } from '@hickory/core';
+import type { Logger, Request, Response } from '@hickory/core';
 import type { Hook, HookState } from './hook.ts';
 
 /** Where a request is in the hooks' life: `after` ran (or runs) once it is `done`. */
@@ -10,7 +10,7 @@ export type HookPhase = 'routing' | 'handling' | 'failed' | 'done';
  *
  * @example
  * ```ts
- * const state = new RequestHooks(request, response, appHooks);
+ * const state = new RequestHooks(request, response, appHooks, kernel.logger);
  * ```
  */
 export class RequestHooks implements HookState {
@@ -22,6 +22,7 @@ export class RequestHooks implements HookState {
     readonly request: Request,
     public response: Response,
     public hooks: readonly Hook[],
+    readonly logger: Logger,
   ) {}
 }
 
@@ -32,11 +33,11 @@ const states = new WeakMap<Request, RequestHooks>();
  *
  * @example
  * ```ts
- * const state = startRequest(request, response, appHooks);
+ * const state = startRequest(request, response, appHooks, kernel.logger);
  * ```
  */
-export function startRequest(request: Request, response: Response, hooks: readonly Hook[]): RequestHooks {
-  const state = new RequestHooks(request, response, hooks);
+export function startRequest(request: Request, response: Response, hooks: readonly Hook[], logger: Logger): RequestHooks {
+  const state = new RequestHooks(request, response, hooks, logger);
   states.set(request, state);
   return state;
 }
