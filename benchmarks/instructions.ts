@@ -33,14 +33,20 @@ interface Variant {
 }
 
 const ALS_PRELOAD = fileURLToPath(new URL('./servers/async-local-storage.ts', import.meta.url));
+const HOOKS_PLUGIN_PRELOAD = fileURLToPath(new URL('./servers/hooks-plugin.ts', import.meta.url));
+const ONE_HOOK_PRELOAD = fileURLToPath(new URL('./servers/one-hook.ts', import.meta.url));
 const VARIANTS = {
   hickory: { framework: 'hickory', title: FRAMEWORK_TITLES.hickory, nodeArgs: [] },
   fastify: { framework: 'fastify', title: FRAMEWORK_TITLES.fastify, nodeArgs: [] },
   node: { framework: 'node', title: FRAMEWORK_TITLES.node, nodeArgs: [] },
   'node-als': { framework: 'node', title: `${FRAMEWORK_TITLES.node} + AsyncLocalStorage`, nodeArgs: ['--import', ALS_PRELOAD] },
+  'hickory-hooks-plugin': { framework: 'hickory', title: `${FRAMEWORK_TITLES.hickory} + hooksPlugin, no hook`, nodeArgs: ['--import', HOOKS_PLUGIN_PRELOAD] },
+  'hickory-one-hook': { framework: 'hickory', title: `${FRAMEWORK_TITLES.hickory} + one empty hook`, nodeArgs: ['--import', ONE_HOOK_PRELOAD] },
 } as const satisfies Record<string, Variant>;
 type VariantName = keyof typeof VARIANTS;
 const VARIANT_NAMES = Object.keys(VARIANTS) as VariantName[];
+// The hooks variants answer a question of their own (what hooks cost): asked for by name.
+const DEFAULT_VARIANTS = VARIANT_NAMES.filter((name) => !name.startsWith('hickory-'));
 // The page route renders ejs in every server; it is left out by default to keep the run short.
 const DEFAULT_ROUTES: RouteName[] = ['hello', 'depth8', 'rest'];
 
@@ -55,7 +61,7 @@ const MARKERS: Markers = {
 
 const USAGE = `usage: node --conditions=source --import tsx benchmarks/instructions.ts [options]
   --routes a,b        ${ROUTE_NAMES.join(', ')} (default: ${DEFAULT_ROUTES.join(', ')})
-  --frameworks a,b    ${VARIANT_NAMES.join(', ')} (default: all)
+  --frameworks a,b    ${VARIANT_NAMES.join(', ')} (default: ${DEFAULT_VARIANTS.join(', ')})
   --requests N        requests per counted window (default 10000; the warm-up sends four times as many)
   --windows N         counted windows per server and route, the lowest reported (default 3)
   --connections N     (default 100)   --pipelining N   (default 10)
@@ -89,7 +95,7 @@ function parse(args: string[]): Settings {
     process.exit(0);
   }
   return {
-    variants: list(values.frameworks, VARIANT_NAMES, 'framework'),
+    variants: values.frameworks === undefined ? DEFAULT_VARIANTS : list(values.frameworks, VARIANT_NAMES, 'framework'),
     routes: values.routes === undefined ? DEFAULT_ROUTES : list(values.routes, ROUTE_NAMES, 'route'),
     load: {
       requests: positive(values.requests, 10_000, 'requests'),

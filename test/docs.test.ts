@@ -30,6 +30,7 @@ const GUIDES = [
   'uploads-and-downloads.md',
   'configuration.md',
   'plugins.md',
+  'hooks.md',
   'testing.md',
   'migrating-from-pecan.md',
   'deployment.md',

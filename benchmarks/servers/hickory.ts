@@ -5,6 +5,7 @@ import { createKernel, type Plugin } from '@hickory/core';
 import { dispatchPlugin, expose } from '@hickory/dispatch';
 import { book, DEEP_TEXT, HELLO, PAGE_DATA, PAGE_TEMPLATE, TEMPLATE_DIR } from '../routes.ts';
 import type { BenchServer } from './server.ts';
+import { hooksVariant } from './hooks-variant.ts';
 
 // /a/b/c/d/e/f/g/h: seven child controllers and an exposed method at the end.
 class G {
@@ -62,7 +63,17 @@ export async function start(): Promise<BenchServer> {
   else skipped.rest = '@hickory/rest does not export RestController and restPlugin yet';
   if (ejs.ejsRenderer === undefined) skipped.page = '@hickory/ejs does not export ejsRenderer yet';
 
-  const app = createKernel({ root, template_path: TEMPLATE_DIR, logger: false }).use(dispatchPlugin);
+  const variant = hooksVariant();
+  const { Hook, hooksPlugin } = await import('@hickory/hooks');
+  class EmptyHook extends Hook {
+    override on_route() {}
+    override before() {}
+    override after() {}
+    override on_error() { return undefined; }
+  }
+  const hooks = variant === 'one' ? [new EmptyHook()] : [];
+  const app = createKernel({ root, template_path: TEMPLATE_DIR, logger: false, ...(variant ? { hooks } : {}) }).use(dispatchPlugin);
+  if (variant !== undefined) app.use(hooksPlugin);
   if (rest.restPlugin) app.use(rest.restPlugin);
   if (ejs.ejsRenderer) app.use(ejs.ejsRenderer);
   const { url } = await app.listen({ port: 0, host: '127.0.0.1' });
