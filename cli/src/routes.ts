@@ -36,7 +36,7 @@ export function formatRoutes(routes: readonly RouteInfo[]): string {
     r.path,
     r.handler,
     r.dynamic ? `(${r.dynamic} decides)` : r.renders.join(' | '),
-    `(${r.params.join(', ')})`,
+    `(${r.params.join(', ')})${r.secured ? '  secured' : ''}`,
   ]);
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]!.length))) ?? [];
   return rows.map((row) => `${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')}\n`).join('');

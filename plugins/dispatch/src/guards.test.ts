@@ -63,3 +63,25 @@ test('class guards cover subclasses (base first), an object guard its object; op
   }
   await app.close();
 });
+
+test('the route map marks what a guard checks: below a guarded controller, guarded methods, not what is opened', async () => {
+  const { routeMap } = await import('@hickory/dispatch');
+  class Help { @expose() index() { return 'help'; } }
+  class Zone {
+    help = new Help();
+    @expose() index() { return 'zone'; }
+    @expose() login() { return 'login'; }
+  }
+  class Root {
+    zone = new Zone();
+    @expose() index() { return 'home'; }
+    @expose() secret() { return 'secret'; }
+  }
+  const root = new Root();
+  guard(Zone, () => undefined);
+  openGuards(root.zone.help);
+  openGuards(Zone.prototype.login);
+  guard(Root.prototype.secret, () => undefined);
+  const marked = routeMap(root).filter((r) => r.secured).map((r) => r.path);
+  assert.deepEqual(marked, ['/secret', '/zone/', '/zone/index']);
+});

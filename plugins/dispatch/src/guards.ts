@@ -109,7 +109,34 @@ export function startChecks(budget: WalkBudget): void {
   budget.passed ??= new Set();
 }
 
-function isOpened(controller: object): boolean {
+/**
+ * True when `target` (a controller, or an exposed method) has guards of its own or through its
+ * classes; for tools such as the route map.
+ *
+ * @example
+ * ```ts
+ * hasGuards(new AdminController()); // true for a SecureController
+ * ```
+ */
+export function hasGuards(target: object): boolean {
+  if (guards.has(target)) return true;
+  if (typeof target === 'function') return false;
+  for (let proto = Object.getPrototypeOf(target); proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    if (guards.has(proto.constructor as object)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when `target` (a controller or an exposed method) was opened with {@link openGuards}
+ * (itself or through its classes).
+ *
+ * @example
+ * ```ts
+ * isOpened(admin.help); // true after openGuards(admin.help)
+ * ```
+ */
+export function isOpened(controller: object): boolean {
   if (opened.has(controller)) return true;
   for (let proto = Object.getPrototypeOf(controller); proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
     if (opened.has(proto.constructor as object)) return true;

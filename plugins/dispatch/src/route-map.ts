@@ -1,4 +1,5 @@
 import { exposureOf } from './exposure.ts';
+import { hasGuards, isOpened } from './guards.ts';
 import { controllerName } from './names.ts';
 import { parametersOf } from './parameters.ts';
 import { isController, routeTableOf, type RouteTable } from './route-table.ts';
@@ -17,6 +18,8 @@ export interface RouteInfo {
   readonly params: readonly string[];
   /** Set where routing becomes dynamic: what happens past this point is decided per request. */
   readonly dynamic?: '_lookup' | '_default' | '_route';
+  /** Set when a guard (`secure`) is checked before this route answers. */
+  readonly secured?: true;
 }
 
 /**
@@ -34,31 +37,40 @@ export interface RouteInfo {
 export function routeMap(root: object): RouteInfo[] {
   const routes: RouteInfo[] = [];
   const seen = new Set<object>([root]);
-  const pending: Array<[object, string]> = [[root, '/']];
+  // Each controller with whether a guard above it (or its own) is checked on the way.
+  const pending: Array<[object, string, boolean]> = [[root, '/', hasGuards(root)]];
   for (let i = 0; i < pending.length; i++) {
-    const [controller, prefix] = pending[i]!;
+    const [controller, prefix, guarded] = pending[i]!;
     const table = routeTableOf(controller)!;
     const owner = controllerName(controller);
+    const mark = (route: RouteInfo, fn?: Function): RouteInfo => (isSecured(guarded, fn) ? { ...route, secured: true } : route);
     if (table.route !== undefined) {
       // Its _route decides every path below (a RestController's verbs and nested resources too):
       // members and children are not reached by their names here.
-      routes.push(special(prefix, owner, '_route', table.route));
+      routes.push(mark(special(prefix, owner, '_route', table.route)));
       continue;
     }
     for (const [segment, entry] of table.entries()) {
       if (entry.kind === 'method') {
         const name = entry.fn.name || entry.name;
-        if (entry.fn === table.index) routes.push(describe(`${prefix}`, owner, name, entry.fn, table));
-        routes.push(describe(`${prefix}${segment}`, owner, name, entry.fn, table));
+        if (entry.fn === table.index) routes.push(mark(describe(`${prefix}`, owner, name, entry.fn, table), entry.fn));
+        routes.push(mark(describe(`${prefix}${segment}`, owner, name, entry.fn, table), entry.fn));
       } else if (isController(entry.value) && !seen.has(entry.value)) {
         seen.add(entry.value);
-        pending.push([entry.value, `${prefix}${segment}/`]);
+        const child = entry.value;
+        pending.push([child, `${prefix}${segment}/`, (guarded && !isOpened(child)) || hasGuards(child)]);
       }
     }
-    if (table.lookup !== undefined) routes.push(special(prefix, owner, '_lookup', table.lookup));
-    if (table.default !== undefined) routes.push(special(prefix, owner, '_default', table.default));
+    if (table.lookup !== undefined) routes.push(mark(special(prefix, owner, '_lookup', table.lookup)));
+    if (table.default !== undefined) routes.push(mark(special(prefix, owner, '_default', table.default)));
   }
   return routes;
+}
+
+// A handler is checked when a guard on the way applies to it (it is not opened) or it has its own.
+function isSecured(guarded: boolean, fn: Function | undefined): boolean {
+  if (fn === undefined) return guarded;
+  return (guarded && !isOpened(fn)) || hasGuards(fn);
 }
 
 function special(prefix: string, owner: string, name: '_lookup' | '_default' | '_route', fn: Function): RouteInfo {
