@@ -14,6 +14,7 @@ export const CORE_ERRORS = Object.freeze({
   HICKORY_ERR_PLUGIN_FAILED: 'Plugin "%s" failed while starting: %s',
   HICKORY_ERR_USE_AFTER_READY: 'use(%s) was called after ready(): register every plugin before the kernel starts.',
   HICKORY_ERR_TAP_AFTER_READY: 'Hook "%s" was tapped after ready(): tap hooks inside a plugin\'s apply(), before the kernel starts.',
+  HICKORY_ERR_COOKIE: 'Cannot set the cookie %s: %s (names are tokens; values are percent-encoded for you; domain and path must be valid).',
   HICKORY_ERR_CONFIG_UNKNOWN_KEY: 'Unknown configuration key "%s". Known keys: %s.',
   HICKORY_ERR_CONFIG_VALUE: 'Configuration key "%s" %s.',
   HICKORY_ERR_CONFIG_FILE: 'Cannot load the configuration file %s: %s',

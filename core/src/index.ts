@@ -28,6 +28,7 @@ export { isThenable } from './bail-runner.ts';
 export { HeaderMap, assertHeaderValue, type Headers, type HeaderValue } from './header-map.ts';
 export { BODY_HEADERS, dropBodyHeaders, escapeHtml, prefersJson, writeDefaultError } from './error-body.ts';
 export { contentDisposition, type ContentDispositionOptions } from './content-disposition.ts';
+export { parseCookies, setCookieValue, type CookieOptions } from './cookies.ts';
 export { parseUrlEncoded, parseUrlEncodedBody, mergeVariables, type UrlEncodedSource, type Variables, type VariableValue } from './variables.ts';
 export { parseJsonBody } from './json-body.ts';
 export { jsonify, type JsonEncoder } from './jsonify.ts';

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { parseCookies } from './cookies.ts';
 import type { HookMap, AsyncSeriesBailHook } from 'tapable';
 import { coreError } from './errors.ts';
 import { requestHeaders, type Headers } from './header-map.ts';
@@ -153,6 +154,19 @@ export class Request {
   get params(): Variables {
     return (this.allVars ??= mergeVariables(this.GET, this.POST));
   }
+
+  /**
+   * The request's cookies, decoded (WebOb's `request.cookies`): an object without a prototype.
+   *
+   * @example
+   * ```ts
+   * const theme = request.cookies['theme'] ?? 'light';
+   * ```
+   */
+  get cookies(): Record<string, string> {
+    return (this.cookieJar ??= parseCookies(this.raw.headers.cookie));
+  }
+  private cookieJar: Record<string, string> | undefined;
 
   /** The raw body bytes (empty when there is no body or a streaming parser consumed it). */
   get body(): Buffer {

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { coreError } from './errors.ts';
 import { HeaderMap, type HeaderValue, type Headers } from './header-map.ts';
 import { jsonify } from './jsonify.ts';
+import { setCookieValue, type CookieOptions } from './cookies.ts';
 
 /** A streamed body: a Node stream, an iterable or an async iterable of strings or bytes. */
 export type AppIter = Readable | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
@@ -130,6 +131,33 @@ export class Response {
   /** True when a body or a stream has been set. */
   get hasBody(): boolean {
     return this.bodyValue !== null || this.iter !== undefined;
+  }
+
+  /**
+   * Adds a `Set-Cookie` header (WebOb's `set_cookie`): the value is percent-encoded; `path` `/`,
+   * `HttpOnly` and `SameSite=Lax` unless `options` say otherwise. An error response does not
+   * carry it (see `BODY_HEADERS`): give an `abort()` the header itself to set one there.
+   *
+   * @example
+   * ```ts
+   * response.set_cookie('session', token, { max_age: 3600, secure: true });
+   * ```
+   */
+  set_cookie(name: string, value: string, options?: CookieOptions): void {
+    this.headerMap.append('Set-Cookie', setCookieValue(name, value, options));
+  }
+
+  /**
+   * Tells the client to forget a cookie (an empty value that expired); give the `path` and
+   * `domain` it was set with.
+   *
+   * @example
+   * ```ts
+   * response.delete_cookie('session');
+   * ```
+   */
+  delete_cookie(name: string, options: Pick<CookieOptions, 'path' | 'domain' | 'secure' | 'samesite'> = {}): void {
+    this.set_cookie(name, '', { ...options, max_age: 0, expires: new Date(0) });
   }
 }
 
