@@ -47,6 +47,7 @@ const reporter = process.stdout.isTTY ? [] : ['--test-reporter=tap'];
 const result = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', '--test', ...reporter, ...files], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+  // The showcase's database in memory: no test reads or writes sandbox/data/.
+  env: { HICKORY_SANDBOX_DB: ':memory:', ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
 });
 process.exit(result.status ?? 1);

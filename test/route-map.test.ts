@@ -7,6 +7,11 @@ import { routeMap } from '@hickory/dispatch';
 import { createSandbox } from '@hickory/sandbox/app';
 import { run } from './fixtures/cli/harness.ts';
 
+// One route as the snapshot writes it; `secured`: a `secure` check runs before it answers.
+function line(r: { methods: readonly string[]; path: string; handler: string; secured?: true }): string {
+  return `${r.methods.join(',')} ${r.path} ${r.handler}${r.secured ? ' secured' : ''}`;
+}
+
 const EXPECTED = [
   "ANY / RootController.index",
   "ANY /index RootController.index",
@@ -21,6 +26,14 @@ const EXPECTED = [
   "ANY /store/* GenericBooksController._lookup",
   "GET,HEAD,POST,OPTIONS /items/ GenericItemsController.index",
   "GET,HEAD,POST,OPTIONS /items/index GenericItemsController.index",
+  "GET,HEAD,POST,OPTIONS /library/ LibraryController.index",
+  "GET,HEAD,POST,OPTIONS /library/index LibraryController.index",
+  "ANY /library/write_then_fail LibraryController.write_then_fail",
+  "ANY /admin/ AdminController.index secured",
+  "ANY /admin/index AdminController.index secured",
+  "ANY /admin/delete AdminController.delete secured",
+  "ANY /admin/logout AdminController.logout secured",
+  "GET,HEAD,POST,OPTIONS /admin/login AdminController.login",
   "GET,HEAD,POST,OPTIONS /files/ FilesController.index",
   "GET,HEAD,POST,OPTIONS /files/index FilesController.index",
   "ANY /files/download FilesController.download",
@@ -48,7 +61,7 @@ test('the showcase\'s route map: every reachable route, nothing accidental', asy
   const app = await createSandbox({ logger: false });
   try {
     const routes = routeMap(app.root!);
-    assert.deepEqual(routes.map((r) => `${r.methods.join(',')} ${r.path} ${r.handler}`), EXPECTED);
+    assert.deepEqual(routes.map(line), EXPECTED);
     const store = routes.find((r) => r.path === '/store/*')!;
     assert.deepEqual(store, { path: '/store/*', methods: ['ANY'], handler: 'GenericBooksController._lookup', renders: [], params: ['id', '...remainder'], dynamic: '_lookup' });
     const pages = routes.find((r) => r.path === '/pages/ejs')!;
@@ -63,11 +76,12 @@ test('hickory routes prints the same map as text and as JSON', async () => {
   const asJson = await run(['routes', 'sandbox/config.ts', '--json']);
   assert.equal(asJson.code, 0, asJson.stderr);
   const routes = JSON.parse(asJson.stdout) as Array<{ methods: string[]; path: string; handler: string }>;
-  assert.deepEqual(routes.map((r) => `${r.methods.join(',')} ${r.path} ${r.handler}`), EXPECTED);
+  assert.deepEqual(routes.map(line), EXPECTED);
   const asText = await run(['routes', 'sandbox/config.ts']);
   assert.equal(asText.code, 0, asText.stderr);
   const lines = asText.stdout.trimEnd().split('\n');
   assert.equal(lines.length, EXPECTED.length);
   assert.match(lines[0]!, /^ANY\s+\/\s+RootController\.index\s+text\/html\s+\(\)$/);
   assert.match(asText.stdout, /\/store\/\*\s+GenericBooksController\._lookup\s+\(_lookup decides\)\s+\(id, \.\.\.remainder\)/);
+  assert.match(asText.stdout, /\n[A-Z]+\s+\/admin\/logout\s+AdminController\.logout\s+text\/html\s+\(\)  secured\n/);
 });

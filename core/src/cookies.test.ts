@@ -47,3 +47,18 @@ test('response.set_cookie and delete_cookie write Set-Cookie headers with safe d
   await app.close();
   await logged.close();
 });
+
+test('a redirect keeps the cookies set before it (signing in, then redirecting)', async () => {
+  const { redirect } = await import('./index.ts');
+  const app = createKernel({ logger: false }).use(
+    handle((_request, response) => {
+      response.set_cookie('session', 'abc');
+      return redirect('/home');
+    }),
+  );
+  const res = await app.inject('/');
+  assert.equal(res.statusCode, 302);
+  assert.equal(res.headers.location, '/home');
+  assert.equal(res.headers['set-cookie'], 'session=abc; Path=/; HttpOnly; SameSite=Lax');
+  await app.close();
+});

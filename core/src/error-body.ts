@@ -36,7 +36,7 @@ export function prefersJson(raw: IncomingMessage): boolean {
  * committed to the client; an error that means to set a cookie carries it in its own headers).
  * Every other header set before the error — by a `beforeRoute` tap, a `response_cls`
  * constructor, the handler, an `onAbort`/`onError` tap — is kept (a request id, CORS, security
- * headers).
+ * headers). A redirect keeps the `Set-Cookie` headers set before it: it is not a failure.
  */
 export const BODY_HEADERS: ReadonlySet<string> = new Set([
   'content-type',
@@ -54,15 +54,17 @@ export const BODY_HEADERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Removes the {@link BODY_HEADERS} from a response that is about to get another body.
+ * Removes the {@link BODY_HEADERS} from a response that is about to get another body (but
+ * `Set-Cookie` when `keepCookies`: a redirect is a success, and signing in then redirecting is
+ * the common case).
  *
  * @example
  * ```ts
  * dropBodyHeaders(response); // X-Request-Id stays, Content-Type goes
  * ```
  */
-export function dropBodyHeaders(response: Response): void {
-  for (const name of BODY_HEADERS) response.headerMap.delete(name);
+export function dropBodyHeaders(response: Response, keepCookies = false): void {
+  for (const name of BODY_HEADERS) if (!keepCookies || name !== 'set-cookie') response.headerMap.delete(name);
 }
 
 /**
@@ -77,7 +79,7 @@ export function dropBodyHeaders(response: Response): void {
  * ```
  */
 export function writeDefaultError(error: HTTPError, raw: IncomingMessage, response: Response): void {
-  dropBodyHeaders(response);
+  dropBodyHeaders(response, error.status < 400);
   response.status = error.status;
   if (error.headers) for (const name of Object.keys(error.headers)) response.headerMap.set(name, error.headers[name]);
   if (error.status < 400) {

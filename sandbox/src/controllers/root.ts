@@ -1,5 +1,8 @@
 import { expose } from '@hickory/dispatch';
+import { AdminController } from './admin.ts';
 import { bookControllers } from './books.ts';
+import { LibraryController } from './library.ts';
+import { showcaseLibrary, type Library } from '../store/library.ts';
 import { CatalogRootController } from './catalog.ts';
 import { ErrorController } from './errors.ts';
 import { FilesController } from './files.ts';
@@ -24,6 +27,11 @@ const LANDING = `<!DOCTYPE html>
   <li><a href="/books/">/books/</a>: a RestController (list, new, edit, delete forms; custom action checkout)</li>
   <li><a href="/authors/">/authors/</a>: nested resources, <a href="/authors/1/books/">/authors/1/books/</a></li>
   <li><a href="/store/">/store/</a>: the generic-controller style over the same books; <code>POST /items/</code> answers a <code>uuid</code></li>
+</ul>
+<h2>Database, transactions and security</h2>
+<ul>
+  <li><a href="/library/">/library/</a>: the books in SQLite, one transaction per request; a write that fails is rolled back</li>
+  <li><a href="/admin/">/admin/</a>: a <code>SecureController</code> behind a login form (a signed cookie)</li>
 </ul>
 <h2>Files</h2>
 <ul>
@@ -53,15 +61,30 @@ const LANDING = `<!DOCTYPE html>
 export class RootController extends CatalogRootController {
   // #private: routing follows every public field, and TypeScript's `private` is gone at run time
   // (a `private shelf` was routable as /shelf/books/, a second way into /books/).
-  readonly #shelf = bookControllers();
-  books = this.#shelf.books;
-  authors = this.#shelf.authors;
-  store = this.#shelf.generic;
-  items = this.#shelf.items;
+  readonly #shelf: ReturnType<typeof bookControllers>;
+  // Declared here, set by the constructor: the fields keep this order (the order of the route map).
+  books: ReturnType<typeof bookControllers>['books'];
+  authors: ReturnType<typeof bookControllers>['authors'];
+  store: ReturnType<typeof bookControllers>['generic'];
+  items: ReturnType<typeof bookControllers>['items'];
+  library: LibraryController;
+  admin: AdminController;
   files = new FilesController();
   pages = new PagesController();
   status = new StatusController();
   error = new ErrorController();
+
+  /** @param library the books' database: by default the one `npm start` serves (`showcaseLibrary()`). */
+  constructor(library: Library = showcaseLibrary()) {
+    super();
+    this.#shelf = bookControllers(library.books);
+    this.books = this.#shelf.books;
+    this.authors = this.#shelf.authors;
+    this.store = this.#shelf.generic;
+    this.items = this.#shelf.items;
+    this.library = new LibraryController(library);
+    this.admin = new AdminController(library);
+  }
 
   @expose()
   override index(): string {

@@ -1,0 +1,101 @@
+// The showcase on SQLite: one transaction per request (a write that fails is not kept), the admin
+// pages behind `secure` and a signed cookie, and data that outlives a restart of `hickory serve`.
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { createSandbox } from '@hickory/sandbox/app';
+import { serveFixture } from './fixtures/cli/harness.ts';
+
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+test('/library/: an added book is kept; a write followed by a failure is rolled back', async () => {
+  const app = await createSandbox({ logger: false });
+  try {
+    const added = await app.inject({ method: 'POST', url: '/library/', headers: form, payload: 'name=Dune' });
+    assert.equal(added.statusCode, 302);
+    assert.equal(added.headers.location, '/library/');
+    const failed = await app.inject({ method: 'POST', url: '/library/write_then_fail', headers: form, payload: 'name=Ghost' });
+    assert.equal(failed.statusCode, 409);
+    assert.match(failed.body, /Book 2 \(&quot;Ghost&quot;\) was written, then this request failed: its transaction was rolled back/);
+    const page = await app.inject('/library/');
+    assert.match(page.body, /<p id="count">1 book in the database\.<\/p>/);
+    assert.match(page.body, /<li>1: Dune<\/li>/);
+    assert.doesNotMatch(page.body, /Ghost/);
+    assert.deepEqual((await app.inject('/books.json')).json(), [{ id: '1', name: 'Dune' }]);
+    // The id the rolled-back insert took is not reused by SQLite's AUTOINCREMENT… nor kept.
+    const next = await app.inject({ method: 'POST', url: '/library/', headers: form, payload: 'name=Emma' });
+    assert.equal(next.statusCode, 302);
+    assert.match((await app.inject('/library/')).body, /<li>2: Emma<\/li>/);
+  } finally {
+    await app.close();
+  }
+});
+
+test('/admin/: 401 with the login form until signed in; the signed cookie opens it; a forged one does not', async () => {
+  const app = await createSandbox({ logger: false });
+  try {
+    await app.inject({ method: 'POST', url: '/library/', headers: form, payload: 'name=Dune' });
+    for (const url of ['/admin/', '/admin/logout', '/admin/delete/1', '/admin/no/such/page']) {
+      const refused = await app.inject(url);
+      assert.equal(refused.statusCode, 401, url);
+      assert.match(refused.body, /<form method="post" action="\/admin\/login" id="login-form">/, url);
+    }
+    const wrong = await app.inject({ method: 'POST', url: '/admin/login', headers: form, payload: 'password=nope' });
+    assert.equal(wrong.statusCode, 401);
+    assert.match(wrong.body, /Wrong password\./);
+    assert.equal(wrong.headers['set-cookie'], undefined);
+
+    const signedIn = await app.inject({ method: 'POST', url: '/admin/login', headers: form, payload: 'password=hickory' });
+    assert.equal(signedIn.statusCode, 302);
+    assert.equal(signedIn.headers.location, '/admin/');
+    const cookie = String(signedIn.headers['set-cookie']);
+    assert.match(cookie, /^hickory_admin=admin\.\d{13}\.[^;]+; Max-Age=28800; Path=\/; HttpOnly; SameSite=Lax$/);
+    const session = cookie.split(';')[0]!;
+
+    const admin = await app.inject({ url: '/admin/', headers: { cookie: session } });
+    assert.equal(admin.statusCode, 200);
+    assert.match(admin.body, /<td>1<\/td><td>Dune<\/td>/);
+    const forged = session.replace(/admin\.(\d{13})/, (_m, t: string) => `admin.${Number(t) + 1}`);
+    assert.equal((await app.inject({ url: '/admin/', headers: { cookie: forged } })).statusCode, 401);
+
+    const deleted = await app.inject({ method: 'POST', url: '/admin/delete/1', headers: { cookie: session } });
+    assert.equal(deleted.statusCode, 302);
+    assert.doesNotMatch((await app.inject('/library/')).body, /Dune/);
+    const out = await app.inject({ url: '/admin/logout', headers: { cookie: session } });
+    assert.equal(out.statusCode, 302);
+    assert.match(String(out.headers['set-cookie']), /^hickory_admin=; Max-Age=0;/);
+  } finally {
+    await app.close();
+  }
+});
+
+test('npm start keeps the books in a SQLite file: they are there after a restart', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'hickory-showcase-db-'));
+  const file = join(dir, 'books.sqlite');
+  const previous = process.env['HICKORY_SANDBOX_DB'];
+  process.env['HICKORY_SANDBOX_DB'] = file;
+  try {
+    const first = await serveFixture(['sandbox/config.ts', '--port', '0']);
+    try {
+      const res = await fetch(`${first.url}/library/`, { method: 'POST', headers: form, body: 'name=Persistent', redirect: 'manual' });
+      assert.equal(res.status, 302);
+    } finally {
+      first.cli.stop();
+      await first.cli.exited(10_000);
+    }
+    const second = await serveFixture(['sandbox/config.ts', '--port', '0']);
+    try {
+      const page = await (await fetch(`${second.url}/library/`)).text();
+      assert.match(page, /<li>1: Persistent<\/li>/);
+    } finally {
+      second.cli.stop();
+      await second.cli.exited(10_000);
+    }
+  } finally {
+    if (previous === undefined) delete process.env['HICKORY_SANDBOX_DB'];
+    else process.env['HICKORY_SANDBOX_DB'] = previous;
+    await rm(dir, { recursive: true, force: true });
+  }
+});
