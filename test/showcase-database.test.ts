@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { test } from 'node:test';
 import { createSandbox } from '@hickory/sandbox/app';
 import { serveFixture } from './fixtures/cli/harness.ts';
@@ -97,5 +98,31 @@ test('npm start keeps the books in a SQLite file: they are there after a restart
     if (previous === undefined) delete process.env['HICKORY_SANDBOX_DB'];
     else process.env['HICKORY_SANDBOX_DB'] = previous;
     await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('two writes at once take turns: one whose body is slow to arrive does not break the other', async () => {
+  const app = await createSandbox({ logger: false });
+  const { url } = await app.listen({ port: 0 });
+  const { port } = new URL(url);
+  try {
+    // A: its transaction begins, then its body arrives in two parts.
+    const slow = connect(Number(port), '127.0.0.1');
+    let answerA = '';
+    slow.setEncoding('utf8').on('data', (chunk: string) => (answerA += chunk));
+    await new Promise((done) => slow.once('connect', done));
+    slow.write('POST /library/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 9\r\n\r\nname=');
+    await new Promise((done) => setTimeout(done, 50));
+    // B: its transaction waits for A's turn (the event loop is not blocked: A's body still arrives).
+    const b = fetch(`${url}/library/`, { method: 'POST', headers: form, body: 'name=Emma', redirect: 'manual' });
+    await new Promise((done) => setTimeout(done, 50));
+    slow.end('Dune');
+    await new Promise((done) => slow.once('close', done));
+    assert.match(answerA, /^HTTP\/1\.1 302 /);
+    assert.equal((await b).status, 302);
+    const page = await (await fetch(`${url}/library/`)).text();
+    assert.match(page, /<li>1: Dune<\/li>\n  <li>2: Emma<\/li>/);
+  } finally {
+    await app.close();
   }
 });

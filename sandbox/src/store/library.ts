@@ -43,10 +43,17 @@ export class Library {
     },
   };
 
+  // A TransactionHook clears before it begins again, so each begin waits for its own turn.
   async #begin(statement: string): Promise<void> {
-    // Taken once per request, even if a request began twice.
-    if (this.#release === undefined) this.#release = await this.#turn.acquire();
-    this.db.exec(statement);
+    const release = await this.#turn.acquire();
+    this.#release = release;
+    try {
+      this.db.exec(statement);
+    } catch (error) {
+      this.#release = undefined;
+      release();
+      throw error;
+    }
   }
 
   /** Closes the connection (tests; `npm start` keeps it for the life of the process). */
