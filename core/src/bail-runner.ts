@@ -1,8 +1,8 @@
 /**
- * Runs an `AsyncSeriesBailHook` the way tapable does, but without a promise when no tap needs one:
- * the kernel calls its request hooks through this on every request.
+ * Runs an `AsyncSeriesBailHook` (or an `AsyncSeriesHook`) the way tapable does, but without a
+ * promise when no tap needs one: the kernel calls its request hooks through this on every request.
  */
-import type { AsyncSeriesBailHook } from 'tapable';
+import type { AsyncSeriesBailHook, AsyncSeriesHook } from 'tapable';
 
 /** Calls a hook's taps in order; the first answer that is not `undefined` wins (maybe a promise). */
 export type BailRunner = (a: unknown, b: unknown, c?: unknown) => unknown;
@@ -33,6 +33,38 @@ interface Step {
  * ```
  */
 export function bailRunner(hook: AsyncSeriesBailHook<any, any>): BailRunner | undefined {
+  const plan = planOf(hook);
+  if (plan === undefined || typeof plan === 'function') return plan;
+  const { steps, arity } = plan;
+  if (steps.length === 1 && steps[0]!.kind !== 'promise') {
+    // Called with exactly the hook's arguments, as tapable calls it.
+    const fn = steps[0]!.fn;
+    return arity === 2 ? (a, b) => fn(a, b) : (a, b, c) => fn(a, b, c);
+  }
+  return (a, b, c) => runFrom(steps, arity, 0, a, b, c);
+}
+
+/**
+ * A runner for an `AsyncSeriesHook` (taps' values are ignored; each runs after the previous one
+ * settled), without a promise when no tap needs one; `undefined` when it has no taps. A tap that
+ * throws stops the series.
+ *
+ * @example
+ * ```ts
+ * const beforeSend = seriesRunner(kernel.hooks.beforeSend);
+ * const ran = beforeSend?.(request, response); // undefined, or a promise
+ * ```
+ */
+export function seriesRunner(hook: AsyncSeriesHook<any>): BailRunner | undefined {
+  const plan = planOf(hook);
+  if (plan === undefined || typeof plan === 'function') return plan;
+  const { steps, arity } = plan;
+  return (a, b, c) => seriesFrom(steps, arity, 0, a, b, c);
+}
+
+// The taps as steps to call directly, or tapable's own `promise()` when a tap or an interceptor
+// needs what only tapable does; `undefined` without taps.
+function planOf(hook: AsyncSeriesBailHook<any, any> | AsyncSeriesHook<any>): { steps: Step[]; arity: number } | BailRunner | undefined {
   const taps = hook.taps as unknown as RawTap[];
   if (taps.length === 0) return undefined;
   if (hook.interceptors.length > 0 || taps.some((tap) => tap.context || (tap.type === 'async' && !tap.direct))) {
@@ -42,12 +74,17 @@ export function bailRunner(hook: AsyncSeriesBailHook<any, any>): BailRunner | un
   const steps: Step[] = taps.map((tap) =>
     tap.direct ? { fn: tap.direct, kind: 'direct', name: tap.name } : { fn: tap.fn, kind: tap.type === 'promise' ? 'promise' : 'value', name: tap.name },
   );
-  if (steps.length === 1 && steps[0]!.kind !== 'promise') {
-    // Called with exactly the hook's arguments, as tapable calls it.
-    const fn = steps[0]!.fn;
-    return arity === 2 ? (a, b) => fn(a, b) : (a, b, c) => fn(a, b, c);
+  return { steps, arity };
+}
+
+function seriesFrom(steps: readonly Step[], arity: number, from: number, a: unknown, b: unknown, c: unknown): unknown {
+  for (let i = from; i < steps.length; i++) {
+    const step = steps[i]!;
+    const result: unknown = arity === 2 ? step.fn(a, b) : step.fn(a, b, c);
+    if (step.kind !== 'value' && isThenable(result)) return Promise.resolve(result).then(() => seriesFrom(steps, arity, i + 1, a, b, c));
+    if (step.kind === 'promise') throw new Error(`Tap function (tapPromise) did not return promise (returned ${String(result)})`);
   }
-  return (a, b, c) => runFrom(steps, arity, 0, a, b, c);
+  return undefined;
 }
 
 function runFrom(steps: readonly Step[], arity: number, from: number, a: unknown, b: unknown, c: unknown): unknown {

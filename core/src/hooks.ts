@@ -179,11 +179,13 @@ function sealOne<T extends Tappable>(hook: T, name: string): T {
 /** A tap function that may answer at once or with a promise (see {@link tapDirect}). */
 export type DirectTap<A extends unknown[], R> = (...args: A) => R | undefined | Promise<R | undefined>;
 
-/** The {@link DirectTap} type for one of the kernel's bail hooks. */
-export type DirectTapOf<H> = H extends AsyncSeriesBailHook<infer A extends unknown[], infer R> ? DirectTap<A, R> : never;
+/** The {@link DirectTap} type for one of the kernel's bail hooks (or series hooks: no value). */
+export type DirectTapOf<H> =
+  H extends AsyncSeriesBailHook<infer A extends unknown[], infer R> ? DirectTap<A, R> : H extends AsyncSeriesHook<infer A extends unknown[]> ? DirectTap<A, void> : never;
 
 /**
- * Taps one of the kernel's `AsyncSeriesBailHook`s (`beforeRoute`, `route`, `afterLookup`, …) with
+ * Taps one of the kernel's `AsyncSeriesBailHook`s (`beforeRoute`, `route`, `afterLookup`, …) or
+ * `AsyncSeriesHook`s (`beforeSend`) with
  * a function that answers either at once or with a promise. Seen through `hook.promise()` it is an
  * ordinary `tapPromise` tap; the kernel calls it directly, so an answer found without waiting costs
  * no promise and no tick. Like every tap, only inside a plugin's `apply` (before `ready()`).
@@ -193,7 +195,7 @@ export type DirectTapOf<H> = H extends AsyncSeriesBailHook<infer A extends unkno
  * tapDirect(kernel.hooks.route, 'my-router', (request) => table.get(request.path));
  * ```
  */
-export function tapDirect<H extends AsyncSeriesBailHook<any, any>>(hook: H, name: string, fn: DirectTapOf<H>): void {
+export function tapDirect<H extends AsyncSeriesBailHook<any, any> | AsyncSeriesHook<any>>(hook: H, name: string, fn: DirectTapOf<H>): void {
   const call = fn as (...args: unknown[]) => unknown;
   const wrapped = async (...args: unknown[]): Promise<unknown> => call(...args);
   (hook.tapPromise as (options: object, fn: (...args: unknown[]) => Promise<unknown>) => void)({ name, direct: fn }, wrapped);

@@ -19,7 +19,7 @@ import { Response } from './response.ts';
 import { answerInternalError, refuseWhileClosing, responseOutcome } from './server-response.ts';
 import { writeResponse } from './send.ts';
 import { watchSendProgress } from './send-timeout.ts';
-import { bailRunner, isThenable, type BailRunner } from './bail-runner.ts';
+import { bailRunner, isThenable, seriesRunner, type BailRunner } from './bail-runner.ts';
 import { RenderEngines } from './render-engines.ts';
 
 /** Options of {@link Kernel.listen}. */
@@ -95,7 +95,7 @@ export class Kernel {
   private redirectOrigins: ReadonlySet<string> = new Set();
   private tapped = { beforeRoute: false, route: false, afterLookup: false, onAbort: false, onError: false, beforeSend: false, onResponse: false };
   // The request hooks as runners made at ready(): no runner for a hook without taps.
-  private runners: { beforeRoute?: BailRunner; route?: BailRunner; afterLookup?: BailRunner; beforeHandle?: BailRunner; slow: boolean } = { slow: false };
+  private runners: { beforeRoute?: BailRunner; route?: BailRunner; afterLookup?: BailRunner; beforeHandle?: BailRunner; beforeSend?: BailRunner } = {};
 
   constructor(config: KernelConfig = {}) {
     this.initialConfig = { ...config };
@@ -207,11 +207,13 @@ export class Kernel {
       beforeSend: h.beforeSend.isUsed(),
       onResponse: h.onResponse.isUsed(),
     };
-    const beforeRoute = bailRunner(h.beforeRoute);
-    const afterLookup = bailRunner(h.afterLookup);
-    const beforeHandle = bailRunner(h.beforeHandle);
-    const slow = beforeRoute !== undefined || afterLookup !== undefined || beforeHandle !== undefined;
-    this.runners = { beforeRoute, route: bailRunner(h.route), afterLookup, beforeHandle, slow };
+    this.runners = {
+      beforeRoute: bailRunner(h.beforeRoute),
+      route: bailRunner(h.route),
+      afterLookup: bailRunner(h.afterLookup),
+      beforeHandle: bailRunner(h.beforeHandle),
+      beforeSend: seriesRunner(h.beforeSend),
+    };
     this.state = 'ready';
     return this;
   }
@@ -334,20 +336,50 @@ export class Kernel {
   // One request. Nothing here makes a promise or waits a tick unless something is asynchronous
   // (a hook tap, the handler, the body, a streamed response): `undefined` means it is all done.
   private readonly serve = (exchange: Exchange, res: ServerResponse): Promise<void> | undefined => {
-    if (this.tapped.onResponse || this.tapped.beforeSend) return this.serveObserved(exchange, res);
+    if (this.tapped.onResponse) return this.serveObserved(exchange, res);
     let pending: Promise<void> | undefined;
     try {
       pending = this.dispatch(exchange, [], true);
     } catch (error) {
-      return this.failThenSend(error, exchange, res);
+      return this.failThenFinish(error, exchange, res);
     }
-    if (pending !== undefined) return this.sendWhenDone(pending, exchange, res);
-    return this.send(exchange, res);
+    if (pending !== undefined) return this.finishWhenDone(pending, exchange, res);
+    return this.finish(exchange, res);
   };
 
-  private async sendWhenDone(pending: Promise<void>, exchange: Exchange, res: ServerResponse): Promise<void> {
+  private async finishWhenDone(pending: Promise<void>, exchange: Exchange, res: ServerResponse): Promise<void> {
     try {
       await pending;
+    } catch (error) {
+      await this.fail(error, exchange);
+    }
+    await this.finish(exchange, res);
+  }
+
+  private async failThenFinish(error: unknown, exchange: Exchange, res: ServerResponse): Promise<void> {
+    await this.fail(error, exchange);
+    await this.finish(exchange, res);
+  }
+
+  // The response is final: `beforeSend` taps may change it (a tap that throws makes it a 500),
+  // then it is written. At once unless a tap or the body must wait.
+  private finish(exchange: Exchange, res: ServerResponse): Promise<void> | undefined {
+    const beforeSend = this.runners.beforeSend;
+    if (beforeSend !== undefined) {
+      let ran: unknown;
+      try {
+        ran = beforeSend(exchange.request, exchange.response);
+      } catch (error) {
+        return this.failThenSend(error, exchange, res);
+      }
+      if (isThenable(ran)) return this.sendAfter(ran, exchange, res);
+    }
+    return this.send(exchange, res);
+  }
+
+  private async sendAfter(ran: PromiseLike<unknown>, exchange: Exchange, res: ServerResponse): Promise<void> {
+    try {
+      await ran;
     } catch (error) {
       await this.fail(error, exchange);
     }
@@ -359,25 +391,16 @@ export class Kernel {
     await this.send(exchange, res);
   }
 
-  // With `beforeSend` or `onResponse` taps: the same flow, the final response offered to
-  // `beforeSend` before it is written, timed, and the `onResponse` taps told how it ended.
+  // With `onResponse` taps: the same flow, timed, and the taps told how it ended.
   private async serveObserved(exchange: Exchange, res: ServerResponse): Promise<void> {
     const started = performance.now();
-    const outcome = this.tapped.onResponse ? responseOutcome(res) : undefined;
+    const outcome = responseOutcome(res);
     try {
       await this.dispatch(exchange, [], true);
     } catch (error) {
       await this.fail(error, exchange);
     }
-    if (this.tapped.beforeSend) {
-      try {
-        await this.hooks.beforeSend.promise(exchange.request, exchange.response);
-      } catch (error) {
-        await this.fail(error, exchange);
-      }
-    }
-    await this.send(exchange, res);
-    if (outcome === undefined) return;
+    await this.finish(exchange, res);
     const completed = await outcome;
     const { request, response } = exchange;
     const info = { status: res.statusCode, duration: performance.now() - started, completed };
@@ -408,44 +431,68 @@ export class Kernel {
   }
 
   // Routing and the handler, synchronously as far as the taps and the handler allow: `undefined`
-  // when done, else a promise. With `beforeRoute`/`afterLookup`/`beforeHandle` taps the async flow is used.
-  // `readBody: false` for error documents: the body may be what failed (413, 400), and an
-  // error page never needs it.
+  // when done, else a promise from the first step that must wait. `readBody: false` for error
+  // documents: the body may be what failed (413, 400), and an error page never needs it.
   private dispatch(exchange: Exchange, visited: string[], readBody: boolean): Promise<void> | undefined {
-    if (this.runners.slow) return this.dispatchAsync(exchange, visited, readBody);
     try {
-      const route = this.runners.route;
-      const found = route === undefined ? undefined : route(exchange.request, exchange.response);
-      const pending = isThenable(found) ? this.handleLater(found, exchange, readBody) : this.handle(found as Lookup | undefined, exchange, readBody);
+      const pending = this.beforeRouteStep(exchange, readBody);
       return pending === undefined ? undefined : this.redirectedLater(pending, exchange, visited, readBody);
     } catch (error) {
       return this.redirected(error, exchange, visited, readBody);
     }
   }
 
-  private handle(lookup: Lookup | undefined, exchange: Exchange, readBody: boolean): Promise<void> | undefined {
+  // Each step calls the next at once, or once its tap's promise settled. A tap's answer ends the
+  // request's routing there (see `Kernel`).
+  private beforeRouteStep(exchange: Exchange, readBody: boolean): Promise<void> | undefined {
+    const beforeRoute = this.runners.beforeRoute;
+    if (beforeRoute === undefined) return this.routeStep(exchange, readBody);
+    const answer = beforeRoute(exchange.request, exchange.response);
+    if (isThenable(answer)) return settle(answer, (value) => (value !== undefined ? applyResult(exchange, value) : this.routeStep(exchange, readBody)));
+    if (answer !== undefined) return applyResult(exchange, answer);
+    return this.routeStep(exchange, readBody);
+  }
+
+  private routeStep(exchange: Exchange, readBody: boolean): Promise<void> | undefined {
+    const route = this.runners.route;
+    const found = route === undefined ? undefined : route(exchange.request, exchange.response);
+    if (isThenable(found)) return settle(found, (lookup) => this.afterLookupStep(lookup as Lookup | undefined, exchange, readBody));
+    return this.afterLookupStep(found as Lookup | undefined, exchange, readBody);
+  }
+
+  private afterLookupStep(lookup: Lookup | undefined, exchange: Exchange, readBody: boolean): Promise<void> | undefined {
     if (lookup === undefined) throw new HTTPError(404);
+    const afterLookup = this.runners.afterLookup;
+    if (afterLookup === undefined) return this.bodyStep(lookup, exchange, readBody);
+    const answer = afterLookup(lookup, exchange.request, exchange.response);
+    if (isThenable(answer)) return settle(answer, (value) => (value !== undefined ? applyResult(exchange, value) : this.bodyStep(lookup, exchange, readBody)));
+    if (answer !== undefined) return applyResult(exchange, answer);
+    return this.bodyStep(lookup, exchange, readBody);
+  }
+
+  private bodyStep(lookup: Lookup, exchange: Exchange, readBody: boolean): Promise<void> | undefined {
     const { request } = exchange;
     if (readBody && lookup.loadBody !== false && !request.loaded && !request.bodyIgnoredFor(lookup.loadBody)) {
       const loading = request.load();
-      if (!request.loaded) return this.handleAfterLoad(loading, lookup, exchange);
+      if (!request.loaded) return settle(loading, () => this.beforeHandleStep(lookup, exchange));
     }
-    request.lookup = lookup;
-    const value: unknown = lookup.handle(request, exchange.response);
-    if (isThenable(value)) return this.applyLater(this.bounded(value, request) as PromiseLike<unknown>, exchange);
-    applyResult(exchange, value);
-    return undefined;
+    return this.beforeHandleStep(lookup, exchange);
   }
 
-  private async handleLater(found: PromiseLike<unknown>, exchange: Exchange, readBody: boolean): Promise<void> {
-    const lookup = (await found) as Lookup | undefined;
-    await this.handle(lookup, exchange, readBody);
-  }
-
-  private async handleAfterLoad(loading: Promise<void>, lookup: Lookup, exchange: Exchange): Promise<void> {
-    await loading;
+  private beforeHandleStep(lookup: Lookup, exchange: Exchange): Promise<void> | undefined {
     exchange.request.lookup = lookup;
-    applyResult(exchange, await this.bounded(lookup.handle(exchange.request, exchange.response), exchange.request));
+    const beforeHandle = this.runners.beforeHandle;
+    if (beforeHandle === undefined) return this.handleStep(lookup, exchange);
+    const answer = beforeHandle(lookup, exchange.request, exchange.response);
+    if (isThenable(answer)) return settle(answer, (value) => (value !== undefined ? applyResult(exchange, value) : this.handleStep(lookup, exchange)));
+    if (answer !== undefined) return applyResult(exchange, answer);
+    return this.handleStep(lookup, exchange);
+  }
+
+  private handleStep(lookup: Lookup, exchange: Exchange): Promise<void> | undefined {
+    const value: unknown = lookup.handle(exchange.request, exchange.response);
+    if (isThenable(value)) return this.applyLater(this.bounded(value, exchange.request) as PromiseLike<unknown>, exchange);
+    return applyResult(exchange, value);
   }
 
   // An asynchronous handler that has not settled within `handler_timeout` → 503 (the handler
@@ -473,32 +520,6 @@ export class Kernel {
 
   private async applyLater(value: PromiseLike<unknown>, exchange: Exchange): Promise<void> {
     applyResult(exchange, await value);
-  }
-
-  private async dispatchAsync(exchange: Exchange, visited: string[], readBody: boolean): Promise<void> {
-    const { request } = exchange;
-    const { beforeRoute, route, afterLookup, beforeHandle } = this.runners;
-    try {
-      if (beforeRoute !== undefined) {
-        const answer = await beforeRoute(request, exchange.response);
-        if (answer !== undefined) return applyResult(exchange, answer);
-      }
-      const lookup = route === undefined ? undefined : ((await route(request, exchange.response)) as Lookup | undefined);
-      if (lookup === undefined) throw new HTTPError(404);
-      if (afterLookup !== undefined) {
-        const answer = await afterLookup(lookup, request, exchange.response);
-        if (answer !== undefined) return applyResult(exchange, answer);
-      }
-      if (readBody && lookup.loadBody !== false && !request.loaded && !request.bodyIgnoredFor(lookup.loadBody)) await request.load();
-      request.lookup = lookup;
-      if (beforeHandle !== undefined) {
-        const answer = await beforeHandle(lookup, request, exchange.response);
-        if (answer !== undefined) return applyResult(exchange, answer);
-      }
-      applyResult(exchange, await this.bounded(lookup.handle(request, exchange.response), request));
-    } catch (error) {
-      await this.redirected(error, exchange, visited, readBody);
-    }
   }
 
   private async redirectedLater(pending: Promise<void>, exchange: Exchange, visited: string[], readBody: boolean): Promise<void> {
@@ -612,17 +633,23 @@ export class Kernel {
   }
 }
 
-function applyResult(exchange: Exchange, value: unknown): void {
-  if (value === undefined) return;
+function applyResult(exchange: Exchange, value: unknown): undefined {
+  if (value === undefined) return undefined;
   if (value instanceof Response) {
     adoptResponse(exchange, value);
-    return;
+    return undefined;
   }
   if (typeof value === 'string' || value instanceof Uint8Array) {
     exchange.response.body = value;
-    return;
+    return undefined;
   }
   exchange.response.json = value;
+  return undefined;
+}
+
+// `then` for a step: what `next` gives (at once or later) is what the promise settles with.
+function settle<T>(pending: PromiseLike<T>, next: (value: T) => Promise<void> | undefined): Promise<void> {
+  return Promise.resolve(pending).then(next);
 }
 
 /**

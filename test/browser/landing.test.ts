@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import { BrowserSession, skipReason } from './harness.ts';
 
 // Links that answer an error on purpose, with the status they must answer.
-const DEMO_ERRORS: Record<string, number> = { '/no/such/page': 404 };
+// /admin/ asks a visitor to sign in: its login form, with a 401.
+const DEMO_ERRORS: Record<string, number> = { '/no/such/page': 404, '/admin/': 401 };
 
 // The status demo page's links and what each must answer (path, status, media type, text shown).
 const STATUS_DEMOS: Array<[string, number, string, RegExp]> = [

@@ -5,7 +5,7 @@ import { splitExtension, splitPath } from './path.ts';
 import { clearRoutingArgs, takeRoutingArgs } from './routing-args.ts';
 import { selectHandler } from './select.ts';
 import { resolvePath } from './resolve.ts';
-import { walk, walkDirect, type Resolution, type WalkBudget } from './walk.ts';
+import { walk, type Resolution, type WalkBudget } from './walk.ts';
 import { startTrail, type TrailSwitch } from './walk-trail.ts';
 import { guardsDeclared, runDueChecks } from './guards.ts';
 import { exposureOf, renderingsOf, type Rendering } from './exposure.ts';
@@ -90,7 +90,7 @@ function routeWalked(kernel: Kernel, root: object, settings: DispatchSettings, r
   const passed = guardsDeclared() ? new Set<object>() : undefined;
   if (settings.guessFromExtension && path.includes('.', path.lastIndexOf('/'))) return routeWithExtension(kernel, root, settings, request, path, true, passed);
   const budget = budgetFor(request, root, passed, settings.trail?.on === true);
-  const found = walkDirect(root, splitPath(path), request, budget);
+  const found = resolvePath(root, path, request, budget);
   if (found instanceof Promise) return found.then((resolved) => routeGuarded(kernel, resolved, settings, request, budget));
   return routeGuarded(kernel, found, settings, request, budget);
 }

@@ -18,8 +18,14 @@ const NO_REMAINDER: readonly string[] = Object.freeze([]);
  * ```
  */
 export function resolvePath(root: object, path: string, request: Request, budget?: WalkBudget): Resolution | undefined | Promise<Resolution | undefined> {
-  const found = staticResolve(root, path);
-  if (found !== HANDOFF) return found ?? walkDirect(root, splitPath(path), request, budget);
+  const trail = budget?.trail;
+  const found = staticResolve(root, path, trail);
+  if (found !== HANDOFF) {
+    if (found !== undefined) return found;
+    // The full walk records its own way from the root.
+    if (trail !== undefined) trail.length = 1;
+    return walkDirect(root, splitPath(path), request, budget);
+  }
   // A `_route` controller reached with no `_lookup`/`_default` above it: the full walk would
   // arrive there with nothing to fall back on, so it goes on from there (same segment limit).
   const { controller, table, start, depth } = handoff;
@@ -41,7 +47,8 @@ const handoff: { controller: object | undefined; table: RouteTable | undefined; 
 let lastRoot: object | undefined;
 let lastRootTable: RouteTable | undefined;
 
-function staticResolve(root: object, path: string): Resolution | undefined | typeof HANDOFF {
+// `trail` (when walks are recorded) gets each controller entered after the root.
+function staticResolve(root: object, path: string, trail: object[] | undefined): Resolution | undefined | typeof HANDOFF {
   if (path.charCodeAt(0) !== 47 /* / */ || path.includes('%')) return undefined;
   let table: RouteTable | undefined;
   if (root === lastRoot) table = lastRootTable;
@@ -74,6 +81,7 @@ function staticResolve(root: object, path: string): Resolution | undefined | typ
     controller = entry.value;
     table = child;
     start = end + 1;
+    trail?.push(controller);
   }
   if (table === undefined || table.route === undefined || fallbacks || count > MAX_SEGMENTS) return undefined;
   handoff.controller = controller;

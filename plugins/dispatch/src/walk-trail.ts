@@ -9,7 +9,13 @@ export interface TrailSwitch {
 }
 
 const switches = new WeakMap<Kernel, TrailSwitch>();
-const trails = new WeakMap<Request, readonly object[]>();
+// Kept on the request itself: a WeakMap keyed by each request costs the garbage collector more
+// than the trail (ephemerons), on every request.
+const TRAIL = Symbol('hickory.walkTrail');
+
+interface WithTrail {
+  [TRAIL]?: readonly object[];
+}
 
 /**
  * The {@link TrailSwitch} of a kernel (made on first use); the dispatch plugin reads it per request.
@@ -52,7 +58,7 @@ export function recordWalks(kernel: Kernel): void {
  */
 export function startTrail(request: Request, root: object): object[] {
   const trail = [root];
-  trails.set(request, trail);
+  (request as WithTrail)[TRAIL] = trail;
   return trail;
 }
 
@@ -68,7 +74,7 @@ export function startTrail(request: Request, root: object): object[] {
  * ```
  */
 export function walkedControllers(request: Request): readonly object[] {
-  return trails.get(request) ?? NO_TRAIL;
+  return (request as WithTrail)[TRAIL] ?? NO_TRAIL;
 }
 
 const NO_TRAIL: readonly object[] = Object.freeze([]);

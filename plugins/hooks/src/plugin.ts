@@ -79,12 +79,12 @@ function tapRequestHooks(kernel: Kernel, appHooks: readonly Hook[]): void {
   };
   hooks.onAbort.tapPromise('hooks', onError);
   hooks.onError.tapPromise('hooks', onError);
-  hooks.beforeSend.tapPromise('hooks', async (request, response) => {
+  tapDirect(hooks.beforeSend, 'hooks', (request, response) => {
     const state = hookStateOf(request);
-    if (state === undefined || state.phase === 'done') return;
+    if (state === undefined || state.phase === 'done') return undefined;
     state.phase = 'done';
     state.response = response;
-    await runHooks(reversed(state.hooks), 'after', state);
+    return runHooks(reversed(state.hooks), 'after', state);
   });
 }
 

@@ -26,7 +26,13 @@ export class RequestHooks implements HookState {
   ) {}
 }
 
-const states = new WeakMap<Request, RequestHooks>();
+// On the request itself, not in a WeakMap keyed by requests: that costs the garbage collector
+// more than the state it holds.
+const STATE = Symbol('hickory.hookState');
+
+interface WithState {
+  [STATE]?: RequestHooks;
+}
 
 /**
  * Starts (or, after an internal redirect, restarts) the hook state of `request`.
@@ -38,7 +44,7 @@ const states = new WeakMap<Request, RequestHooks>();
  */
 export function startRequest(request: Request, response: Response, hooks: readonly Hook[], logger: Logger): RequestHooks {
   const state = new RequestHooks(request, response, hooks, logger);
-  states.set(request, state);
+  (request as WithState)[STATE] = state;
   return state;
 }
 
@@ -51,5 +57,5 @@ export function startRequest(request: Request, response: Response, hooks: readon
  * ```
  */
 export function hookStateOf(request: Request): RequestHooks | undefined {
-  return states.get(request);
+  return (request as WithState)[STATE];
 }
