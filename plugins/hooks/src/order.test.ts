@@ -240,3 +240,16 @@ test('@hooks(...) refuses what is not a hook, and a target that is not a class',
   const decorate = hooks({ before() {} } as unknown as Hook);
   assert.throws(() => decorate({} as unknown as Function), { code: 'HICKORY_ERR_HOOKS_DECORATOR' });
 });
+
+test('plain JavaScript: hooks(...)(Class) as a call, and hooks from a config object', async () => {
+  const log: string[] = [];
+  class Panel {
+    index() { log.push('handler'); return 'panel'; }
+  }
+  expose()(Panel.prototype.index);
+  hooks(new Recorder('panel', log))(Panel);
+  const app = createKernel({ root: { panel: new Panel() }, hooks: [new Recorder('app', log)], logger: false }).use(hooksPlugin);
+  assert.equal((await app.inject('/panel/')).body, 'panel');
+  assert.deepEqual(log, ['app.on_route', 'app.before', 'panel.before', 'handler', 'panel.after', 'app.after']);
+  await app.close();
+});
