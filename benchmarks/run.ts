@@ -7,6 +7,7 @@ import { runDepth, type DepthResult } from './depth.ts';
 import { runHttp } from './http/load.ts';
 import { describeMachine } from './machine.ts';
 import { parseOptions, USAGE } from './options.ts';
+import { nodeVersion } from './node-binary.ts';
 import { markdownTables, writeReport, type Results } from './report.ts';
 import { checkTargets } from './targets.ts';
 
@@ -20,7 +21,7 @@ try {
 const started = performance.now();
 const machine = describeMachine();
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)}s] ${line}`);
-log(`${machine.cores} × ${machine.model}, Node ${machine.node}, ${machine.os}, load average ${machine.loadAverage}`);
+log(`${machine.cores} × ${machine.model}, servers on Node ${nodeVersion(options.node)}, ${machine.os}, load average ${machine.loadAverage}`);
 log(`frameworks ${options.frameworks.join(', ')}; routes ${options.routes.join(', ')}; ${options.rounds} round(s) × ${options.duration}s`);
 
 // Depth first, while no server process competes for the cores.

@@ -20,6 +20,8 @@ export interface HttpSettings {
   warmup: number;
   connections: number;
   pipelining: number;
+  /** The Node binary the servers run on (default: this process's). */
+  node?: string;
   log(line: string): void;
 }
 
@@ -55,7 +57,7 @@ export async function runHttp(settings: HttpSettings): Promise<HttpCell[]> {
   const cells = new Map<string, HttpCell>();
   const key = (framework: Framework, route: RouteName) => `${framework} ${route}`;
   try {
-    for (const framework of settings.frameworks) servers.set(framework, await startServer(framework));
+    for (const framework of settings.frameworks) servers.set(framework, await startServer(framework, settings.node === undefined ? {} : { node: settings.node }));
 
     for (const [framework, server] of servers) {
       for (const route of settings.routes) {
