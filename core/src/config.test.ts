@@ -34,6 +34,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
     handler_timeout: 500,
     send_timeout: 600,
     redirect_origins: ['https://accounts.example.com', 'http://127.0.0.1:8081'],
+    use_context_locals: false,
     logger: false,
   };
   assert.deepEqual(Object.keys(CORE_CONFIG).sort(), Object.keys(config).sort());
@@ -64,6 +65,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
       handler_timeout: c.handler_timeout,
       send_timeout: c.send_timeout,
       redirect_origins: c.redirect_origins,
+      use_context_locals: c.use_context_locals,
       request_cls: c.request_cls,
       response_cls: c.response_cls,
       root: defaults.root,
@@ -83,6 +85,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
       handler_timeout: 120_000,
       send_timeout: 30_000,
       redirect_origins: [],
+      use_context_locals: true,
       request_cls: Request,
       response_cls: Response,
       root: undefined,
@@ -116,6 +119,7 @@ const BAD_VALUES: Array<[string, unknown, RegExp]> = [
   ['handler_timeout', 0, /positive integer/],
   ['send_timeout', -5, /positive integer/],
   ['redirect_origins', 'https://a.example', /must be a list of origins/],
+  ['use_context_locals', 'no', /must be true or false \(got "no"\)/],
   ['redirect_origins', ['https://a.example/'], /"https:\/\/a\.example\/", which is not an origin: write it as scheme:\/\/host\[:port\]/],
   ['redirect_origins', ['javascript:x'], /not an origin/],
   ['logger', console.log, /false or an object with info\(\), warn\(\) and error\(\)/],

@@ -66,6 +66,11 @@ export interface KernelConfig {
   send_timeout?: number;
   /** Origins (`https://accounts.example.com`) that `redirect()` may send clients to without `external: true`. */
   redirect_origins?: readonly string[];
+  /**
+   * `false`: handlers receive `(request, response, ...arguments)` and no AsyncLocalStorage is
+   * used (the importable `request`/`response` then throw). Default `true` (Pecan's option).
+   */
+  use_context_locals?: boolean;
   /** Where the kernel logs (`console`-like); `false` for silence. Default: warnings and errors to stderr. */
   logger?: Logger | false;
   /** Keys declared by plugins. */
@@ -88,6 +93,7 @@ export interface ResolvedConfig extends KernelConfig {
   readonly handler_timeout: number;
   readonly send_timeout: number;
   readonly redirect_origins: readonly string[];
+  readonly use_context_locals: boolean;
   readonly request_cls: typeof Request;
   readonly response_cls: typeof Response;
 }
@@ -124,6 +130,7 @@ export const CORE_CONFIG: Readonly<Record<string, ConfigRule>> = Object.freeze({
   response_cls: isSubclass(Response),
   force_canonical: isBoolean,
   guess_content_type_from_ext: isBoolean,
+  use_context_locals: isBoolean,
   default_renderer: isString,
   errors: (v) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return `must be an object such as { 404: '/error/404' } (got ${show(v)})`;
@@ -196,6 +203,7 @@ export function resolveConfig(config: KernelConfig, rules: Readonly<Record<strin
     handler_timeout: config.handler_timeout ?? 120_000,
     send_timeout: config.send_timeout ?? 30_000,
     redirect_origins: config.redirect_origins ?? [],
+    use_context_locals: config.use_context_locals ?? true,
     request_cls: config.request_cls ?? Request,
     response_cls: config.response_cls ?? Response,
   };

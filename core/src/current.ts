@@ -38,10 +38,27 @@ export function adoptResponse(exchange: Exchange, value: Response): void {
   if (value !== response) exchange.response = value;
 }
 
+// Whether an app with `use_context_locals: false` is running in this process: the stand-ins then
+// say why they have nothing to stand for.
+let explicitApps = false;
+
+/**
+ * Records that an app runs with `use_context_locals: false` (the kernel calls it at `ready()`),
+ * so that the importable `request`/`response` name that option when they are used.
+ *
+ * @example
+ * ```ts
+ * if (!config.use_context_locals) noteExplicitApp();
+ * ```
+ */
+export function noteExplicitApp(): void {
+  explicitApps = true;
+}
+
 function proxyOf<K extends keyof Exchange>(key: K, prototype: object): Exchange[K] {
   const current = (): Exchange[K] => {
     const exchange = exchangeStorage.getStore();
-    if (!exchange) throw coreError('HICKORY_ERR_OUTSIDE_REQUEST', key);
+    if (!exchange) throw coreError(explicitApps ? 'HICKORY_ERR_CONTEXT_LOCALS_OFF' : 'HICKORY_ERR_OUTSIDE_REQUEST', key);
     return exchange[key];
   };
   return new Proxy(Object.create(prototype) as Exchange[K], {

@@ -21,6 +21,8 @@ export const CORE_ERRORS = Object.freeze({
   HICKORY_ERR_ROOT_RESOLVE: 'Cannot resolve root controller "%s": %s',
   HICKORY_ERR_MODULE_LOAD: 'Cannot load application module "%s" (from `modules`): %s',
   HICKORY_ERR_NO_RENDERER: 'No renderer for template "%s" (engine "%s"): add the plugin for that engine with kernel.use(), or set `default_renderer`.',
+  HICKORY_ERR_CONTEXT_LOCALS_OFF:
+    '`%s` is not available: this app runs with use_context_locals: false, so handlers receive the request and the response as their first two arguments (handler(request, response, ...)); use those, or set use_context_locals: true.',
   HICKORY_ERR_OUTSIDE_REQUEST: '`%s` was used outside of a request: it is only available while a request is being handled.',
   HICKORY_ERR_BODY_NOT_LOADED: 'request.%s was read before the body was loaded: await request.load() first (the kernel does so before calling a handler).',
   HICKORY_ERR_HEADER_VALUE:

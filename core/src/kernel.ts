@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
 import { inject as lightInject, type InjectOptions, type Response as InjectResponse } from 'light-my-request';
 import { CORE_CONFIG, resolveConfig, type ConfigRule, type KernelConfig, type ResolvedConfig } from './config.ts';
-import { adoptResponse, exchangeStorage, type Exchange } from './current.ts';
+import { adoptResponse, exchangeStorage, noteExplicitApp, type Exchange } from './current.ts';
 import { coreError } from './errors.ts';
 import { respondToError, type ErrorHost } from './error-responses.ts';
 import { createHooks, sealHooks, type KernelHooks, type Lookup } from './hooks.ts';
@@ -87,6 +87,8 @@ export class Kernel {
   private RequestClass: typeof Request = Request;
   private ResponseClass: typeof Response = Response;
   private requestSettings: RequestSettings | undefined;
+  // `use_context_locals`, read once at ready(): false → no AsyncLocalStorage per request.
+  private contextLocals = true;
   // `handler_timeout` (ms), read once at ready().
   private handlerTimeout = 120_000;
   // `send_timeout` (ms), read once at ready().
@@ -190,7 +192,9 @@ export class Kernel {
     // Resolved once: per-request work is a plain `new`, never a container lookup or scope.
     this.RequestClass = this.container.resolve<typeof Request>('request_cls');
     this.ResponseClass = this.container.resolve<typeof Response>('response_cls');
-    this.requestSettings = { bodyLimit: config.body_limit, paramLimit: config.param_limit, bodyParsers: this.hooks.parseBody };
+    this.requestSettings = { bodyLimit: config.body_limit, paramLimit: config.param_limit, bodyParsers: this.hooks.parseBody, useContextLocals: config.use_context_locals };
+    this.contextLocals = config.use_context_locals;
+    if (!config.use_context_locals) noteExplicitApp();
     this.handlerTimeout = config.handler_timeout;
     this.redirectOrigins = new Set(config.redirect_origins);
     this.sendTimeout = config.send_timeout;
@@ -313,7 +317,7 @@ export class Kernel {
     this.inflight++;
     let pending: Promise<void> | undefined;
     try {
-      pending = exchangeStorage.run(exchange, this.serve, exchange, res);
+      pending = this.contextLocals ? exchangeStorage.run(exchange, this.serve, exchange, res) : this.serve(exchange, res);
     } catch (error) {
       pending = Promise.reject(error);
     }

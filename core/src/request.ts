@@ -21,6 +21,8 @@ export interface RequestSettings {
   readonly paramLimit: number;
   /** Streaming body parsers by media type (the kernel's `parseBody` hook map). */
   readonly bodyParsers: HookMap<AsyncSeriesBailHook<[Request], BodyParseResult | undefined>>;
+  /** The app's `use_context_locals` (left out: `true`). */
+  readonly useContextLocals?: boolean;
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -153,6 +155,19 @@ export class Request {
   /** Query and body variables together; a key in both gives an array of both values. */
   get params(): Variables {
     return (this.allVars ??= mergeVariables(this.GET, this.POST));
+  }
+
+  /**
+   * The app's `use_context_locals`: `false` when handlers receive `(request, response, ...)` and
+   * the importable `request`/`response` are not available (routing plugins read it to map arguments).
+   *
+   * @example
+   * ```ts
+   * const args = request.use_context_locals ? mapped : [request, response, ...mapped];
+   * ```
+   */
+  get use_context_locals(): boolean {
+    return this.settings.useContextLocals !== false;
   }
 
   /**

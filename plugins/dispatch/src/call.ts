@@ -1,7 +1,7 @@
 import { currentExchange, isThenable, type Kernel, type Lookup, type Request, type Response } from '@hickory/core';
 import { mapArguments, variablesOf } from './arguments.ts';
 import { exposureOf, type Rendering } from './exposure.ts';
-import { parametersOf } from './parameters.ts';
+import { handlerParameters, parametersOf } from './parameters.ts';
 import { renderNow } from './render.ts';
 
 /**
@@ -47,9 +47,10 @@ export interface HandlerCall {
   /**
    * The arguments it receives for `request`, mapped from the path and the request's variables on
    * the first call (so call it once the body is loaded: from a `beforeHandle` tap on); the
-   * handler is then called with this same list. Mapping may throw the request's 400.
+   * handler is then called with this same list (with `use_context_locals: false`, the request
+   * and the response first). Mapping may throw the request's 400.
    */
-  argumentsFor(request: Request): readonly unknown[];
+  argumentsFor(request: Request, response: Response): readonly unknown[];
 }
 
 /**
@@ -58,9 +59,9 @@ export interface HandlerCall {
  *
  * @example
  * ```ts
- * kernel.hooks.beforeHandle.tap('audit', (lookup, request) => {
+ * kernel.hooks.beforeHandle.tap('audit', (lookup, request, response) => {
  *   const call = handlerCallOf(lookup);
- *   if (call) log(`${call.controller.constructor.name}.${call.handler.name}`, call.argumentsFor(request));
+ *   if (call) log(`${call.controller.constructor.name}.${call.handler.name}`, call.argumentsFor(request, response));
  * });
  * ```
  */
@@ -88,13 +89,17 @@ class ExposedCall implements Lookup, HandlerCall {
     return this.target;
   }
 
-  argumentsFor(request: Request): readonly unknown[] {
-    return (this.mapped ??= this.mapFor(request));
+  argumentsFor(request: Request, response: Response): readonly unknown[] {
+    return (this.mapped ??= this.mapFor(request, response));
   }
 
-  private mapFor(request: Request): readonly unknown[] {
-    const params = parametersOf(this.target);
+  private mapFor(request: Request, response: Response): readonly unknown[] {
     const { remainder } = this;
+    if (!request.use_context_locals) {
+      // use_context_locals: false — the handler receives the request and the response first.
+      return [request, response, ...mapArguments(handlerParameters(this.target, request), remainder, () => variablesOf(request))];
+    }
+    const params = parametersOf(this.target);
     return params.list.length === 0 && remainder.length === 0 ? NO_ARGS : mapArguments(params, remainder, () => variablesOf(request));
   }
 
@@ -104,7 +109,7 @@ class ExposedCall implements Lookup, HandlerCall {
     // The kernel has set it already, unless another plugin's lookup wraps this one.
     request.lookup = this;
     const { kernel, controller, target: fn, rendering } = this;
-    const args = this.mapped ?? this.mapFor(request);
+    const args = this.mapped ?? this.mapFor(request, response);
     const value: unknown = fn.apply(controller, args as unknown[]);
     if (isThenable(value)) return Promise.resolve(value).then((settled) => renderNow(kernel, rendering, settled, response, controller, fn));
     return renderNow(kernel, rendering, value, response, controller, fn);

@@ -1,4 +1,5 @@
 import { parse, type Node, type Pattern } from 'acorn';
+import type { Request } from '@hickory/core';
 
 /** One declared parameter of a controller method. */
 export interface Parameter {
@@ -37,6 +38,29 @@ const cache = new WeakMap<Function, ParameterList>();
 export function parametersOf(fn: Function): ParameterList {
   let params = cache.get(fn);
   if (!params) cache.set(fn, (params = summarize(readParameters(fn))));
+  return params;
+}
+
+const explicitCache = new WeakMap<Function, ParameterList>();
+
+/**
+ * The parameters a request fills: all of them, or — when the app runs with
+ * `use_context_locals: false` — those after the first two, which receive the request and the
+ * response (a leading `...rest` takes everything, the two included).
+ *
+ * @example
+ * ```ts
+ * handlerParameters(function show(req, res, id) {}, request).list; // [{ name: 'id', … }] without context locals
+ * ```
+ */
+export function handlerParameters(fn: Function, request: Request | undefined): ParameterList {
+  if (request === undefined || request.use_context_locals) return parametersOf(fn);
+  let params = explicitCache.get(fn);
+  if (!params) {
+    const all = parametersOf(fn).list;
+    const leadingRest = all.length > 0 && all[0]!.rest;
+    explicitCache.set(fn, (params = summarize(leadingRest ? [...all] : all.slice(2))));
+  }
   return params;
 }
 

@@ -32,10 +32,10 @@ function observer(seen: string[]) {
     name: 'observer',
     apply(kernel) {
       kernel.hooks.ready.tap('observer', () => recordWalks(kernel));
-      kernel.hooks.beforeHandle.tap('observer', (lookup, request: Request) => {
+      kernel.hooks.beforeHandle.tap('observer', (lookup, request: Request, response) => {
         const call = handlerCallOf(lookup);
         const trail = walkedControllers(request).map((c) => c.constructor.name).join('>');
-        seen.push(`${trail} ${call?.controller.constructor.name}.${call?.handler.name}(${call?.argumentsFor(request).join(',')})`);
+        seen.push(`${trail} ${call?.controller.constructor.name}.${call?.handler.name}(${call?.argumentsFor(request, response).join(',')})`);
         return undefined;
       });
     },

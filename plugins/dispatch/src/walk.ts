@@ -2,7 +2,7 @@ import { isThenable, type Request } from '@hickory/core';
 import { dispatchError } from './errors.ts';
 import { exposureOf } from './exposure.ts';
 import { describeValue } from './names.ts';
-import { parametersOf } from './parameters.ts';
+import { handlerParameters } from './parameters.ts';
 import { MAX_SEGMENTS } from './path.ts';
 import { isController, routeTableOf, type RouteTable } from './route-table.ts';
 import { genericHandler } from './select.ts';
@@ -308,7 +308,8 @@ function checkRouted(result: unknown, table: RouteTable): [object | Function, re
 
 /**
  * True when `fn` can take `segments` as path arguments (enough positional parameters, or a rest
- * parameter).
+ * parameter); give the `request` so that an app without context locals does not count the
+ * request and response parameters.
  *
  * @example
  * ```ts
@@ -316,9 +317,9 @@ function checkRouted(result: unknown, table: RouteTable): [object | Function, re
  * fits(function show(id) {}, ['7', '8']); // false
  * ```
  */
-export function fits(fn: Function, segments: readonly string[]): boolean {
+export function fits(fn: Function, segments: readonly string[], request?: Request): boolean {
   if (segments.length === 0) return true;
-  const params = parametersOf(fn);
+  const params = handlerParameters(fn, request);
   return params.rest || segments.length <= params.positional;
 }
 
@@ -328,7 +329,7 @@ export function fits(fn: Function, segments: readonly string[]): boolean {
 function genericIndexFor(controller: object, table: RouteTable, index: Function, rest: string[], request: Request): Resolution | undefined {
   if (!exposureOf(index)?.generic) return undefined;
   const handler = table.handlerFor(index, request.method);
-  if (handler === undefined || !fits(handler, rest)) return undefined;
+  if (handler === undefined || !fits(handler, rest, request)) return undefined;
   return { controller, table, fn: index, remainder: rest, canonical: false };
 }
 
@@ -336,9 +337,9 @@ function genericIndexFor(controller: object, table: RouteTable, index: Function,
 // checked against that handler's parameters; with no handler for the method, the 405 decides.
 function fitsRequest(fn: Function, rest: readonly string[], table: RouteTable, request: Request): boolean {
   if (rest.length === 0) return true;
-  if (!exposureOf(fn)?.generic) return fits(fn, rest);
+  if (!exposureOf(fn)?.generic) return fits(fn, rest, request);
   const handler = genericHandler(table, fn, request.method);
-  return handler === undefined || fits(handler, rest);
+  return handler === undefined || fits(handler, rest, request);
 }
 
 function nonEmpty(segments: readonly string[], from: number): string[] {

@@ -56,7 +56,7 @@ function tapRequestHooks(kernel: Kernel, appHooks: readonly Hook[]): void {
     if (state === undefined || state.phase !== 'routing') return undefined;
     const call = handlerCallOf(lookup);
     state.controller = call?.handler ?? (typeof lookup.target === 'function' ? lookup.target : undefined);
-    state.arguments = call === undefined ? NO_ARGUMENTS : call.argumentsFor(request);
+    state.arguments = call === undefined ? NO_ARGUMENTS : call.argumentsFor(request, response);
     state.hooks = hooksInForce(appHooks, walkedControllers(request));
     state.response = response;
     state.phase = 'handling';

@@ -1,4 +1,5 @@
-import { parametersOf, routeTableOf, type RouteTable } from '@hickory/dispatch';
+import type { Request } from '@hickory/core';
+import { handlerParameters, routeTableOf, type RouteTable } from '@hickory/dispatch';
 import { exposedAt, requiredPositional } from './select.ts';
 
 /**
@@ -29,14 +30,14 @@ export type ChildMatch =
  * findChild(authorsTable, ['1', 'books', '2'], []); // { kind: 'child', controller: books, at: 1 }
  * ```
  */
-export function findChild(table: RouteTable, own: readonly string[], parentIds: readonly string[]): ChildMatch | undefined {
+export function findChild(table: RouteTable, own: readonly string[], parentIds: readonly string[], request?: Request): ChildMatch | undefined {
   if (own.length === 0) return undefined;
   const idFn = exposedAt(table, 'get_one') ?? exposedAt(table, 'get');
   let from = 0;
   let to = 0;
   if (idFn !== undefined) {
-    const params = parametersOf(idFn);
-    from = Math.max(0, requiredPositional(idFn) - parentIds.length);
+    const params = handlerParameters(idFn, request);
+    from = Math.max(0, requiredPositional(idFn, request) - parentIds.length);
     to = params.rest ? own.length - 1 : Math.max(from, params.positional - parentIds.length);
   }
   for (let i = from; i <= to && i < own.length; i++) {

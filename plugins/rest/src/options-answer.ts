@@ -1,4 +1,4 @@
-import { currentExchange, Response, type Request } from '@hickory/core';
+import { currentExchange, Request, Response } from '@hickory/core';
 import { expose } from '@hickory/dispatch';
 
 const allowByRequest = new WeakMap<Request, string>();
@@ -14,10 +14,11 @@ const allowByRequest = new WeakMap<Request, string>();
  * return [answerOptions, []];
  * ```
  */
-export const answerOptions: (...segments: string[]) => Response = expose()(
+export const answerOptions: (...segments: unknown[]) => Response = expose()(
   expose('json')(
-    expose({ content_type: 'text/plain' })(function options(..._segments: string[]): Response {
-      const request = currentExchange()?.request;
+    expose({ content_type: 'text/plain' })(function options(...segments: unknown[]): Response {
+      // Without context locals the request comes first (use_context_locals: false).
+      const request = segments[0] instanceof Request ? segments[0] : currentExchange()?.request;
       const allow = (request && allowByRequest.get(request)) || 'OPTIONS';
       return new Response({ status: 204, headers: { Allow: allow } });
     }),

@@ -110,8 +110,8 @@ function routeWithVerb(
   const { table } = view;
   const own = withoutEmpty(remainder);
   // A GET that asks to stand for PUT or DELETE is refused wherever it leads, children included.
-  if (refused !== undefined) throw notAllowed(view, own, ids, refused);
-  const child = facts.hasChildren ? findChild(table, own, ids) : undefined;
+  if (refused !== undefined) throw notAllowed(view, own, ids, refused, request);
+  const child = facts.hasChildren ? findChild(table, own, ids, request) : undefined;
   if (child?.kind === 'child') {
     const childIds = [...ids, ...own.slice(0, child.at)];
     // A nested resource takes the ids in its own routing; a plain controller's handler gets them
@@ -127,22 +127,22 @@ function routeWithVerb(
   }
 
   const plainGet = facts.plainGet;
-  if (plainGet !== undefined && verb === 'GET' && own.length > 0 && (!rescuable || fits(plainGet, ids.length === 0 ? own : [...ids, ...own]))) {
+  if (plainGet !== undefined && verb === 'GET' && own.length > 0 && (!rescuable || fits(plainGet, ids.length === 0 ? own : [...ids, ...own], request))) {
     // What chooseHandler would answer (get_one / get), without building its choice.
     return [plainGet, ids.length === 0 ? own.slice() : [...ids, ...own]];
   }
-  const choice = chooseHandler(view, verb, own, ids);
+  const choice = chooseHandler(view, verb, own, ids, request);
   if (choice.kind === 'call') {
     // Arguments that do not fit give the controller's _lookup/_default a chance first (then 404).
-    if (rescuable && !fits(choice.fn, choice.args)) return undefined;
+    if (rescuable && !fits(choice.fn, choice.args, request)) return undefined;
     return [choice.fn, choice.args === remainder ? remainder.slice() : (choice.args as string[])];
   }
   if (choice.kind === 'options') {
-    recordAllow(request, allowedVerbs(view, own, ids).join(', ') || 'OPTIONS');
+    recordAllow(request, allowedVerbs(view, own, ids, request).join(', ') || 'OPTIONS');
     return [answerOptions, []];
   }
   if (rescuable) return undefined;
-  throw notAllowed(view, own, ids, `${request.method} is not allowed here`);
+  throw notAllowed(view, own, ids, `${request.method} is not allowed here`, request);
 }
 
 // The non-empty segments; the same array when none is empty (the usual case), never changed.
@@ -161,10 +161,10 @@ function positionOf(remainder: readonly string[], at: number): number {
 // A 405 naming what the resource answers, even when nothing answers at this path (an empty
 // resource, one without get_all or get_one: Pecan); a 404 only when a handler exists but cannot
 // take this many segments.
-function notAllowed(view: RestView, own: readonly string[], ids: readonly string[], reason: string): HTTPError {
-  let allow = allowedVerbs(view, own, ids);
+function notAllowed(view: RestView, own: readonly string[], ids: readonly string[], reason: string, request: Request): HTTPError {
+  let allow = allowedVerbs(view, own, ids, request);
   if (allow.length === 0) {
-    if (tooManySegments(view, own, ids)) return new HTTPError(404, 'The resource could not be found: the path has more segments than its handlers take.');
+    if (tooManySegments(view, own, ids, request)) return new HTTPError(404, 'The resource could not be found: the path has more segments than its handlers take.');
     allow = resourceVerbs(view);
   }
   const value = allow.join(', ');

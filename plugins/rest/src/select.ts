@@ -1,4 +1,5 @@
-import { fits, parametersOf, type RouteTable } from '@hickory/dispatch';
+import type { Request } from '@hickory/core';
+import { fits, handlerParameters, type RouteTable } from '@hickory/dispatch';
 import type { CustomActions } from './custom-actions.ts';
 import { HTTP_METHODS } from './verbs.ts';
 
@@ -77,7 +78,7 @@ export function exposedAt(table: RouteTable, name: string): Function | undefined
  * chooseHandler(view, 'GET', ['7', 'edit'], ['1']); // { kind: 'call', fn: edit, args: ['1', '7'] }
  * ```
  */
-export function chooseHandler(view: RestView, verb: string, own: readonly string[], ids: readonly string[]): Choice {
+export function chooseHandler(view: RestView, verb: string, own: readonly string[], ids: readonly string[], request?: Request): Choice {
   const { table } = view;
   const last = own.length > 0 ? own[own.length - 1]! : undefined;
   const action = last === undefined ? undefined : view.actions.get(last);
@@ -96,13 +97,13 @@ export function chooseHandler(view: RestView, verb: string, own: readonly string
     case 'POST': {
       // POST creates in the collection; below it only when `post` takes a rest parameter.
       const fn = exposedAt(table, 'post');
-      return fn !== undefined && (own.length === 0 || parametersOf(fn).rest) ? call(fn, ids, own) : NONE;
+      return fn !== undefined && (own.length === 0 || handlerParameters(fn, request).rest) ? call(fn, ids, own) : NONE;
     }
     case 'PUT':
     case 'DELETE': {
       // PUT and DELETE address a record; on the collection only when the method needs no id.
       const fn = exposedAt(table, verb === 'PUT' ? 'put' : 'delete');
-      return fn !== undefined && (own.length > 0 || requiredPositional(fn) <= ids.length) ? call(fn, ids, own) : NONE;
+      return fn !== undefined && (own.length > 0 || requiredPositional(fn, request) <= ids.length) ? call(fn, ids, own) : NONE;
     }
     case 'OPTIONS': {
       const fn = exposedAt(table, 'options');
@@ -132,15 +133,15 @@ const ALLOW_ORDER: readonly string[] = [
  * allowedVerbs(view, ['7'], []); // ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']
  * ```
  */
-export function allowedVerbs(view: RestView, own: readonly string[], ids: readonly string[]): string[] {
+export function allowedVerbs(view: RestView, own: readonly string[], ids: readonly string[], request?: Request): string[] {
   const allowed: string[] = [];
   for (const verb of ALLOW_ORDER) {
-    const choice = chooseHandler(view, verb, own, ids);
-    if (choice.kind !== 'call' || !fits(choice.fn, choice.args)) continue;
+    const choice = chooseHandler(view, verb, own, ids, request);
+    if (choice.kind !== 'call' || !fits(choice.fn, choice.args, request)) continue;
     allowed.push(verb);
     if (verb === 'GET') allowed.push('HEAD');
   }
-  if (allowed.length > 0 || chooseHandler(view, 'OPTIONS', own, ids).kind === 'call') allowed.push('OPTIONS');
+  if (allowed.length > 0 || chooseHandler(view, 'OPTIONS', own, ids, request).kind === 'call') allowed.push('OPTIONS');
   return allowed;
 }
 
@@ -177,10 +178,10 @@ export function resourceVerbs(view: RestView): string[] {
  * tooManySegments(view, ['7', '8', '9'], []); // true when get_one takes one id
  * ```
  */
-export function tooManySegments(view: RestView, own: readonly string[], ids: readonly string[]): boolean {
+export function tooManySegments(view: RestView, own: readonly string[], ids: readonly string[], request?: Request): boolean {
   for (const verb of ALLOW_ORDER) {
-    const choice = chooseHandler(view, verb, own, ids);
-    if (choice.kind === 'call' && !fits(choice.fn, choice.args)) return true;
+    const choice = chooseHandler(view, verb, own, ids, request);
+    if (choice.kind === 'call' && !fits(choice.fn, choice.args, request)) return true;
   }
   return false;
 }
@@ -193,9 +194,9 @@ export function tooManySegments(view: RestView, own: readonly string[], ids: rea
  * requiredPositional(function get_all(author_id = undefined) {}); // 0
  * ```
  */
-export function requiredPositional(fn: Function): number {
+export function requiredPositional(fn: Function, request?: Request): number {
   let count = 0;
-  for (const p of parametersOf(fn).list) if (p.required && !p.rest && p.name !== 'kwargs') count++;
+  for (const p of handlerParameters(fn, request).list) if (p.required && !p.rest && p.name !== 'kwargs') count++;
   return count;
 }
 
