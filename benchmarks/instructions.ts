@@ -36,6 +36,7 @@ interface Variant {
 const ALS_PRELOAD = fileURLToPath(new URL('./servers/async-local-storage.ts', import.meta.url));
 const HOOKS_PLUGIN_PRELOAD = fileURLToPath(new URL('./servers/hooks-plugin.ts', import.meta.url));
 const ONE_HOOK_PRELOAD = fileURLToPath(new URL('./servers/one-hook.ts', import.meta.url));
+const EXPLICIT_PRELOAD = fileURLToPath(new URL('./servers/explicit.ts', import.meta.url));
 const VARIANTS = {
   hickory: { framework: 'hickory', title: FRAMEWORK_TITLES.hickory, nodeArgs: [] },
   fastify: { framework: 'fastify', title: FRAMEWORK_TITLES.fastify, nodeArgs: [] },
@@ -43,10 +44,11 @@ const VARIANTS = {
   'node-als': { framework: 'node', title: `${FRAMEWORK_TITLES.node} + AsyncLocalStorage`, nodeArgs: ['--import', ALS_PRELOAD] },
   'hickory-hooks-plugin': { framework: 'hickory', title: `${FRAMEWORK_TITLES.hickory} + hooksPlugin, no hook`, nodeArgs: ['--import', HOOKS_PLUGIN_PRELOAD] },
   'hickory-one-hook': { framework: 'hickory', title: `${FRAMEWORK_TITLES.hickory} + one empty hook`, nodeArgs: ['--import', ONE_HOOK_PRELOAD] },
+  'hickory-explicit': { framework: 'hickory', title: `${FRAMEWORK_TITLES.hickory}, use_context_locals: false`, nodeArgs: ['--import', EXPLICIT_PRELOAD] },
 } as const satisfies Record<string, Variant>;
 type VariantName = keyof typeof VARIANTS;
 const VARIANT_NAMES = Object.keys(VARIANTS) as VariantName[];
-// The hooks variants answer a question of their own (what hooks cost): asked for by name.
+// The Hickory variants answer questions of their own (what hooks cost, the explicit mode): asked for by name.
 const DEFAULT_VARIANTS = VARIANT_NAMES.filter((name) => !name.startsWith('hickory-'));
 // The page route renders ejs in every server; it is left out by default to keep the run short.
 const DEFAULT_ROUTES: RouteName[] = ['hello', 'depth8', 'rest'];

@@ -5,7 +5,7 @@ import { createKernel, type Plugin } from '@hickory/core';
 import { dispatchPlugin, expose } from '@hickory/dispatch';
 import { book, DEEP_TEXT, HELLO, PAGE_DATA, PAGE_TEMPLATE, TEMPLATE_DIR } from '../routes.ts';
 import type { BenchServer } from './server.ts';
-import { hooksVariant } from './hooks-variant.ts';
+import { explicitVariant, hooksVariant } from './hooks-variant.ts';
 
 // /a/b/c/d/e/f/g/h: seven child controllers and an exposed method at the end.
 class G {
@@ -49,7 +49,13 @@ function booksController(rest: RestModule): object | undefined {
       return book(id);
     }
   }
-  return new Books();
+  // use_context_locals: false — the request and the response come first.
+  class ExplicitBooks extends rest.RestController {
+    @expose('json') get_one(_request: unknown, _response: unknown, id: string) {
+      return book(id);
+    }
+  }
+  return explicitVariant() ? new ExplicitBooks() : new Books();
 }
 
 /** Starts the Hickory app on 127.0.0.1. @example const { port } = await start(); */
@@ -72,7 +78,7 @@ export async function start(): Promise<BenchServer> {
     override on_error() { return undefined; }
   }
   const hooks = variant === 'one' ? [new EmptyHook()] : [];
-  const app = createKernel({ root, template_path: TEMPLATE_DIR, logger: false, ...(variant ? { hooks } : {}) }).use(dispatchPlugin);
+  const app = createKernel({ root, template_path: TEMPLATE_DIR, logger: false, use_context_locals: !explicitVariant(), ...(variant ? { hooks } : {}) }).use(dispatchPlugin);
   if (variant !== undefined) app.use(hooksPlugin);
   if (rest.restPlugin) app.use(rest.restPlugin);
   if (ejs.ejsRenderer) app.use(ejs.ejsRenderer);

@@ -1,8 +1,14 @@
-// What benchmarks/instructions.ts preloads (`--import`) for the hooks variants of the Hickory
-// server: `hooks-plugin.ts` (hooksPlugin in use, no hook anywhere: it must cost nothing) and
-// `one-hook.ts` (one application hook with four empty methods). The server reads the mode here.
+// What benchmarks/instructions.ts preloads (`--import`) for variants of the Hickory server:
+// `hooks-plugin.ts` (hooksPlugin in use, no hook anywhere: it must cost nothing), `one-hook.ts`
+// (one application hook with four empty methods) and `explicit.ts` (use_context_locals: false).
+// The server reads the mode here.
 
 /** The hooks variant of this process, if a preload set one. @example hooksVariant(); // 'one' */
 export function hooksVariant(): 'plugin' | 'one' | undefined {
   return (globalThis as { hickoryBenchHooks?: 'plugin' | 'one' }).hickoryBenchHooks;
+}
+
+/** True when a preload asked for `use_context_locals: false`. @example explicitVariant(); // false */
+export function explicitVariant(): boolean {
+  return (globalThis as { hickoryBenchExplicit?: boolean }).hickoryBenchExplicit === true;
 }
