@@ -19,24 +19,25 @@ export interface Book {
 
 /** /books/: GET lists, POST creates; /books/<id>: GET reads, PUT updates, DELETE deletes. */
 export class BooksController extends RestController {
-  private readonly books = new Map<string, Book>();
-  private next = 1;
+  // #private: routing follows public fields (TypeScript's \`private\` is gone at run time).
+  readonly #books = new Map<string, Book>();
+  #next = 1;
 
   @expose('json')
   get_all() {
-    return [...this.books.values()];
+    return [...this.#books.values()];
   }
 
   @expose('json')
   get_one(id: string) {
-    return this.books.get(id) ?? abort(404, \`No book \${id}\`);
+    return this.#books.get(id) ?? abort(404, \`No book \${id}\`);
   }
 
   @expose('json')
   post(name = '') {
     if (!name.trim()) abort(400, 'A book needs a name');
-    const book = { id: String(this.next++), name };
-    this.books.set(book.id, book);
+    const book = { id: String(this.#next++), name };
+    this.#books.set(book.id, book);
     response.status = 201;
     response.headers['Location'] = \`/books/\${book.id}\`;
     return book;
@@ -44,7 +45,7 @@ export class BooksController extends RestController {
 
   @expose('json')
   put(id: string, name = '') {
-    const book = this.books.get(id) ?? abort(404, \`No book \${id}\`);
+    const book = this.#books.get(id) ?? abort(404, \`No book \${id}\`);
     if (!name.trim()) abort(400, 'A book needs a name');
     book.name = name;
     return book;
@@ -52,7 +53,7 @@ export class BooksController extends RestController {
 
   @expose('json')
   delete(id: string) {
-    if (!this.books.delete(id)) abort(404, \`No book \${id}\`);
+    if (!this.#books.delete(id)) abort(404, \`No book \${id}\`);
     response.status = 204;
   }
 }
