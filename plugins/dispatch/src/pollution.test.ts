@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createKernel } from '@hickory/core';
-import { dispatchPlugin, expose } from '@hickory/dispatch';
+import { dispatchPlugin, expose, isController } from '@hickory/dispatch';
 
 test('a polluted Object.prototype.exposed makes nothing new routable', async () => {
   const ran: string[] = [];
@@ -27,4 +27,19 @@ test('a polluted Object.prototype.exposed makes nothing new routable', async () 
     delete (Object.prototype as Record<string, unknown>)['exposed'];
     delete (Object.prototype as Record<string, unknown>)['_pecan'];
   }
+});
+
+test('a long chain of plain objects in a public field neither overflows the stack at ready() nor routes', async () => {
+  let list: object = { value: 0 };
+  for (let i = 1; i < 100_000; i++) list = { value: i, next: list };
+  class Root {
+    history = list;
+    @expose() index() { return 'home'; }
+  }
+  const app = createKernel({ root: new Root(), logger: false }).use(dispatchPlugin);
+  await app.ready();
+  assert.equal(isController(list), false);
+  assert.equal((await app.inject('/')).body, 'home');
+  assert.equal((await app.inject('/history/next/next/')).statusCode, 404);
+  await app.close();
 });

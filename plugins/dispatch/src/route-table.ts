@@ -3,7 +3,7 @@ import { dispatchError } from './errors.ts';
 import { exposureOf, type Exposure } from './exposure.ts';
 import { mountsOf } from './route.ts';
 import { SPECIAL_NAMES, controllerName, isRoutableName } from './names.ts';
-import { MAX_SEGMENT_BYTES } from './path.ts';
+import { MAX_SEGMENT_BYTES, MAX_SEGMENTS } from './path.ts';
 
 /** What a segment selects in a controller: an exposed method or a child (maybe a controller). */
 export type RouteEntry = MethodEntry | ChildEntry;
@@ -230,22 +230,35 @@ export function routeTableOf(value: unknown): RouteTable | undefined {
  * ```
  */
 export function isController(value: unknown): value is object {
+  return controllerAt(value, 0) === true;
+}
+
+// `unknown`: the answer depends on objects deeper than any path reaches, so it is not cached (the
+// same object met nearer the root is looked at again). The depth bound also keeps a long chain of
+// plain objects (a linked list in a public field) from overflowing the stack.
+function controllerAt(value: unknown, depth: number): boolean | 'unknown' {
   if (!isEnterable(value)) return false;
   const known = controllerFlags.get(value);
   if (known !== undefined) return known;
+  if (depth > MAX_SEGMENTS) return 'unknown';
   controllerFlags.set(value, false); // a cycle back to this object counts for nothing
   const table = routeTableOf(value)!;
   let result = table.routable;
+  let truncated = false;
   if (!result) {
     for (const [, entry] of table.entries()) {
-      if (entry.kind === 'child' && isController(entry.value)) {
+      if (entry.kind !== 'child') continue;
+      const child = controllerAt(entry.value, depth + 1);
+      if (child === true) {
         result = true;
         break;
       }
+      if (child === 'unknown') truncated = true;
     }
   }
-  controllerFlags.set(value, result);
-  return result;
+  if (result || !truncated) controllerFlags.set(value, result);
+  else controllerFlags.delete(value);
+  return result ? true : truncated ? 'unknown' : false;
 }
 
 function isEnterable(value: unknown): value is object {
