@@ -1,5 +1,5 @@
 import { isThenable, type Request } from '@hickory/core';
-import type { WalkBudget } from './walk.ts';
+import type { WalkBudget } from './resolution.ts';
 
 /**
  * A guard's check: runs with the guarded controller (or, for a handler's guard, the controller

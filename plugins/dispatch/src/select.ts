@@ -1,7 +1,7 @@
 import { HTTPError } from '@hickory/core';
 import { exposureOf, renderingsOf, type Rendering } from './exposure.ts';
 import type { RouteTable } from './route-table.ts';
-import type { Resolution } from './walk.ts';
+import type { Resolution } from './resolution.ts';
 
 /** The function that answers a request's HTTP method, with the renderings it may use. */
 export type Handler =

@@ -7,35 +7,12 @@ import { MAX_SEGMENTS } from './path.ts';
 import { isController, routeTableOf, type RouteTable } from './route-table.ts';
 import { genericHandler } from './select.ts';
 import { guardsDeclared, runDueChecks, startChecks } from './guards.ts';
+import type { Resolution, WalkBudget } from './resolution.ts';
+
+export type { Resolution, WalkBudget } from './resolution.ts';
 
 /** Most `_lookup` hops in one request (more → not found). */
 export const MAX_LOOKUPS = 16;
-
-/** Where a walk ended: a function to call on a controller with the segments left over. */
-export interface Resolution {
-  /** The controller the function is called on (`this`). */
-  readonly controller: object;
-  /** That controller's route table. */
-  readonly table: RouteTable;
-  /** The exposed method, `_default`, or a `_route` target. */
-  readonly fn: Function;
-  /** The path segments left for the function's arguments (empty segments dropped). */
-  readonly remainder: readonly string[];
-  /** True when an `index` was reached without its trailing slash (a canonical redirect is due). */
-  readonly canonical: boolean;
-}
-
-/** Counters shared by one request's walk (and the walks its `_lookup`s start). */
-export interface WalkBudget {
-  lookups: number;
-  routes: number;
-  /** When recording (see `recordWalks`) or guarding: the controllers entered so far, root first. */
-  trail?: object[];
-  /** When guarding (see `guard`): how much of the trail has had its checks run. */
-  checked?: number;
-  /** When guarding: the controllers whose checks ran in this routing (a second walk skips them). */
-  passed?: Set<object>;
-}
 
 interface Fallback {
   readonly controller: object;
