@@ -95,7 +95,7 @@ export class Kernel {
   private sendTimeout = 30_000;
   // `redirect_origins`, read once at ready().
   private redirectOrigins: ReadonlySet<string> = new Set();
-  private tapped = { beforeRoute: false, route: false, afterLookup: false, onAbort: false, onError: false, beforeSend: false, onResponse: false };
+  private tapped = { beforeRoute: false, route: false, afterLookup: false, onAbort: false, onError: false, onResponse: false };
   // The request hooks as runners made at ready(): no runner for a hook without taps.
   private runners: { beforeRoute?: BailRunner; route?: BailRunner; afterLookup?: BailRunner; beforeHandle?: BailRunner; beforeSend?: BailRunner } = {};
 
@@ -208,7 +208,6 @@ export class Kernel {
       afterLookup: h.afterLookup.isUsed(),
       onAbort: h.onAbort.isUsed(),
       onError: h.onError.isUsed(),
-      beforeSend: h.beforeSend.isUsed(),
       onResponse: h.onResponse.isUsed(),
     };
     this.runners = {
