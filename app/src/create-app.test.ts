@@ -104,3 +104,21 @@ test('plugins: third-party plugins after the first-party ones, with or without o
   }
   assert.throws(() => createApp({ plugins: [{ name: 'not a plugin' } as never] }), /plugin/i);
 });
+
+test('hooks: application hooks run for routed requests, not for static files (answered before on_route)', async () => {
+  const { Hook } = await import('@hickory/hooks');
+  const seen: string[] = [];
+  class Trace extends Hook {
+    override on_route(state: { request: { path: string } }) { seen.push(`on_route ${state.request.path}`); }
+    override after(state: { request: { path: string } }) { seen.push(`after ${state.request.path}`); }
+  }
+  const app = createApp({ root: new Root(), static_root: dir, hooks: [new Trace()], logger: false });
+  try {
+    assert.equal((await app.inject('/hello.txt')).body, 'static hello\n');
+    assert.deepEqual(seen, []);
+    assert.equal((await app.inject('/')).body, 'home');
+    assert.deepEqual(seen, ['on_route /', 'after /']);
+  } finally {
+    await app.close();
+  }
+});
