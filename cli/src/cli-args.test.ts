@@ -9,6 +9,7 @@ test('parseCli reads serve with every option, and create with a template', () =>
   assert.deepEqual(parseCli(['serve', 'app.json']), { command: 'serve', config: 'app.json', port: undefined, host: undefined, reload: false, workers: undefined });
   assert.deepEqual(parseCli(['create', 'shop', '--template', 'rest-api']), { command: 'create', name: 'shop', template: 'rest-api' });
   assert.deepEqual(parseCli(['create', 'shop']), { command: 'create', name: 'shop', template: 'base' });
+  assert.deepEqual(parseCli(['shell', 'app.ts']), { command: 'shell', config: 'app.ts' });
   assert.deepEqual(parseCli(['-h']), { command: 'help' });
   assert.deepEqual(parseCli(['serve', 'x', '--version']), { command: 'version' });
 });
@@ -20,6 +21,8 @@ test('parseCli throws HICKORY_ERR_CLI_USAGE with a one-line hint', () => {
     [['serve', 'x', '--reload=yes'], '--reload takes no value (see hickory --help)'],
     [['create', 'x', '--port', '1'], 'hickory create takes no --port (see hickory --help)'],
     [['serve', 'x', '--host='], '--host needs an address (see hickory --help)'],
+    [['shell'], 'shell needs a config file: hickory shell <config> (see hickory --help)'],
+    [['shell', 'x', '--json'], 'hickory shell takes no --json (see hickory --help)'],
   ];
   for (const [argv, message] of cases) {
     assert.throws(() => parseCli(argv), { code: 'HICKORY_ERR_CLI_USAGE', message }, argv.join(' '));

@@ -14,13 +14,15 @@ export type CliCommand =
       readonly workers?: number;
     }
   | { readonly command: 'create'; readonly name: string; readonly template: string }
-  | { readonly command: 'routes'; readonly config: string; readonly json: boolean };
+  | { readonly command: 'routes'; readonly config: string; readonly json: boolean }
+  | { readonly command: 'shell'; readonly config: string };
 
 // The options each command accepts; any other option is a usage error naming it.
 const OPTIONS = {
   serve: ['port', 'host', 'reload', 'workers'],
   create: ['template'],
   routes: ['json'],
+  shell: [],
 } as const;
 
 /**
@@ -59,8 +61,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };
   const [command, target, ...extra] = positionals;
-  if (command === undefined) throw usage('missing command: hickory serve <config>, hickory routes <config> or hickory create <name>');
-  if (command !== 'serve' && command !== 'create' && command !== 'routes') throw usage(`unknown command "${command}"`);
+  if (command === undefined) throw usage('missing command: hickory serve <config>, hickory routes <config>, hickory shell <config> or hickory create <name>');
+  if (command !== 'serve' && command !== 'create' && command !== 'routes' && command !== 'shell') throw usage(`unknown command "${command}"`);
   const given = Object.keys(values) as (keyof typeof values)[];
   const foreign = given.find((name) => !(OPTIONS[command] as readonly string[]).includes(name));
   if (foreign) throw usage(`hickory ${command} takes no --${foreign}`);
@@ -72,6 +74,10 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (command === 'routes') {
     if (!target) throw usage('routes needs a config file: hickory routes <config>');
     return { command, config: target, json: values.json ?? false };
+  }
+  if (command === 'shell') {
+    if (!target) throw usage('shell needs a config file: hickory shell <config>');
+    return { command, config: target };
   }
   if (!target) throw usage('serve needs a config file: hickory serve <config>');
   const host = values.host;

@@ -1,4 +1,4 @@
-// The `hickory` command: serve, routes, create, --version, --help. Every failure is one line on stderr
+// The `hickory` command: serve, routes, shell, create, --version, --help. Every failure is one line on stderr
 // and exit code 1.
 import { parseCli } from './cli-args.ts';
 import { createProject } from './create-project.ts';
@@ -7,6 +7,7 @@ import { HELP, hickoryVersion } from './help.ts';
 import { superviseWithReload } from './reload.ts';
 import { printRoutes } from './routes.ts';
 import { serve } from './serve.ts';
+import { startShell } from './shell.ts';
 
 async function main(argv: string[]): Promise<void> {
   const cli = parseCli(argv);
@@ -22,6 +23,8 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'routes':
       return printRoutes(cli.config, cli.json);
+    case 'shell':
+      return void (await startShell(cli.config));
     case 'serve':
       if (cli.reload) return superviseWithReload(cli.config, argv.filter((arg) => arg !== '--reload'));
       return serve(cli);

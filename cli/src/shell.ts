@@ -1,0 +1,47 @@
+import { start, type REPLServer } from 'node:repl';
+import { stderrLogger, type Kernel, type ResolvedConfig } from '@hickory/core';
+import { loadApp } from './load-app.ts';
+
+/** What `hickory shell` puts in the REPL's scope. */
+export interface ShellScope {
+  /** The app, after `ready()`, not listening. */
+  readonly app: Kernel;
+  /** Its root controller. */
+  readonly root: object | undefined;
+  /** Its resolved configuration. */
+  readonly config: ResolvedConfig;
+  /** `app.inject()`, with the body parsed as JSON when the response says it is JSON. */
+  inject(options: Parameters<Kernel['inject']>[0]): Promise<{ statusCode: number; headers: Record<string, unknown>; body: unknown }>;
+}
+
+/**
+ * `hickory shell <config>` (Pecan's `pecan shell`): a REPL with the app of a config file loaded —
+ * `app`, `root`, `config` and `inject(url | options)` in scope, top-level `await` on — without a
+ * socket. `.exit` (or Ctrl-D) closes the app.
+ *
+ * @example
+ * ```ts
+ * const repl = await startShell('sandbox/config.ts');
+ * // hickory> (await inject('/books/')).body
+ * ```
+ */
+export async function startShell(config: string, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<REPLServer> {
+  const { app, file } = await loadApp(config, stderrLogger);
+  const scope: ShellScope = {
+    app,
+    root: app.root,
+    config: app.config,
+    async inject(options) {
+      const res = await app.inject(options);
+      const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+      return { statusCode: res.statusCode, headers: res.headers, body: json ? res.json() : res.body };
+    },
+  };
+  output.write(`hickory shell: ${file}\n  in scope: app, root, config, inject(url | options) — top-level await works; .exit to leave\n`);
+  const repl = start({ prompt: 'hickory> ', input, output, terminal: input === process.stdin && process.stdin.isTTY === true, useGlobal: false });
+  Object.assign(repl.context, scope);
+  repl.on('exit', () => {
+    void app.close().then(() => process.exit(0));
+  });
+  return repl;
+}
