@@ -84,8 +84,11 @@ test('a Content-Length that is no byte count is dropped and logged: the body goe
       const head = text.slice(0, end);
       assert.doesNotMatch(head, /content-length/i, path);
       assert.match(head, /\r\nTransfer-Encoding: chunked/i, path);
-      // The whole stream as chunks (no forged response: its bytes are inside a chunk), then the pipelined GET /.
-      assert.ok(text.slice(end + 4).startsWith(`5\r\nhello\r\n${FORGED.length.toString(16)}\r\n${FORGED}\r\n0\r\n\r\nHTTP/1.1 200 OK\r\n`), path);
+      // The whole stream as chunks (no forged response: its bytes are inside a chunk), then the
+      // pipelined GET /. How the writes are cut into chunks is Node's choice (it differs by line).
+      const { data, rest } = decodeChunked(text.slice(end + 4));
+      assert.equal(data, `hello${FORGED}`, path);
+      assert.ok(rest.startsWith('HTTP/1.1 200 OK\r\n'), path);
       assert.ok(text.endsWith('\r\n\r\nok'), `${path}: the connection went on`);
     }
     assert.deepEqual(
@@ -97,3 +100,19 @@ test('a Content-Length that is no byte count is dropped and logged: the body goe
     await app.close();
   }
 });
+
+// A chunked body from its first chunk: the bytes it carries, and what follows its last chunk.
+function decodeChunked(text: string): { data: string; rest: string } {
+  let data = '';
+  let at = 0;
+  for (;;) {
+    const lineEnd = text.indexOf('\r\n', at);
+    assert.ok(lineEnd !== -1, 'a chunk size line');
+    const size = Number.parseInt(text.slice(at, lineEnd), 16);
+    assert.ok(Number.isInteger(size), `a chunk size, not ${JSON.stringify(text.slice(at, lineEnd))}`);
+    at = lineEnd + 2;
+    if (size === 0) return { data, rest: text.slice(at + 2) };
+    data += text.slice(at, at + size);
+    at += size + 2;
+  }
+}
