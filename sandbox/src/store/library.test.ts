@@ -59,3 +59,90 @@ test('a file database keeps its books across two openings', async () => {
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('a write after start() is gone after rollback() and kept after commit(); the functions work detached', async () => {
+  const library = new Library(':memory:');
+  // As a TransactionHook receives them: bare functions, no `this`.
+  const { start, commit, rollback, clear } = library.transactions;
+  await start();
+  library.books.create('rolled back');
+  rollback();
+  clear();
+  assert.equal(library.db.inTransaction, false);
+  assert.deepEqual(library.books.list(), []);
+  await start();
+  library.books.create('committed');
+  commit();
+  clear();
+  assert.equal(library.db.inTransaction, false);
+  // AUTOINCREMENT: the rolled-back insert's id was not recorded, so the committed book is 1.
+  assert.deepEqual(library.books.list(), [{ id: '1', name: 'committed' }]);
+  library.close();
+});
+
+test('start_ro() does not forbid writes: a deferred BEGIN upgrades to a write, unless another connection wrote since its snapshot', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'hickory-library-ro-'));
+  try {
+    const file = join(dir, 'books.sqlite');
+    const reader = new Library(file);
+    const writer = new Library(file);
+    // Nobody wrote since the snapshot: the write succeeds inside the read transaction, and clear() drops it.
+    await reader.transactions.start_ro();
+    assert.deepEqual(reader.books.create('written in start_ro'), { id: '1', name: 'written in start_ro' });
+    reader.transactions.clear();
+    assert.deepEqual(reader.books.list(), []);
+    // The snapshot is taken at the first read; a commit by another connection after it stays unseen…
+    await reader.transactions.start_ro();
+    assert.deepEqual(reader.books.list(), []);
+    writer.books.create('Dune');
+    assert.deepEqual(reader.books.list(), []);
+    // …and a write on that stale snapshot cannot be upgraded: WAL says SQLITE_BUSY_SNAPSHOT at once.
+    assert.throws(() => reader.books.create('Emma'), { code: 'SQLITE_BUSY_SNAPSHOT' });
+    assert.equal(reader.db.inTransaction, true);
+    reader.transactions.clear();
+    assert.equal(reader.db.inTransaction, false);
+    assert.deepEqual(reader.books.list(), [{ id: '1', name: 'Dune' }]);
+    reader.close();
+    writer.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('clear() gives the turn back even when its ROLLBACK fails (an unfinished iterator keeps the connection busy)', async () => {
+  const library = new Library(':memory:');
+  library.books.create('Dune');
+  await library.transactions.start();
+  const rows = library.db.prepare('SELECT id FROM books').iterate();
+  rows.next();
+  assert.doesNotThrow(() => library.transactions.clear());
+  assert.equal(library.db.inTransaction, true);
+  rows.return?.();
+  // The next request is not left waiting: its start() runs, after rolling back what was left open.
+  library.transactions.clear();
+  await library.transactions.start();
+  assert.equal(library.db.inTransaction, true);
+  library.transactions.rollback();
+  library.transactions.clear();
+  library.close();
+});
+
+test('a start() whose BEGIN fails keeps the turn until its clear(), so that clear cannot roll back the next request', async () => {
+  const library = new Library(':memory:');
+  const { transactions, books } = library;
+  // A transaction left open on the connection makes the next BEGIN IMMEDIATE fail.
+  library.db.exec('BEGIN');
+  await assert.rejects(async () => transactions.start(), { name: 'SqliteError', message: 'cannot start a transaction within a transaction' });
+  // The next request waits for the failed one's clear(), and only then begins.
+  let begun = false;
+  const next = Promise.resolve(transactions.start()).then(() => (begun = true));
+  await new Promise((done) => setImmediate(done));
+  assert.equal(begun, false);
+  transactions.clear();
+  await next;
+  books.create('Dune');
+  transactions.commit();
+  transactions.clear();
+  assert.deepEqual(books.list(), [{ id: '1', name: 'Dune' }]);
+  library.close();
+});

@@ -35,25 +35,30 @@ export class Library {
     start_ro: () => this.#begin('BEGIN'),
     commit: () => this.db.exec('COMMIT'),
     rollback: () => this.db.exec('ROLLBACK'),
+    // Never throws, and always gives the turn back: the hook calls it last, after the response is
+    // decided, and a turn kept by a failed ROLLBACK (e.g. an unfinished `iterate()` keeps the
+    // connection busy) would leave every later request waiting forever. A transaction still open
+    // after a failed ROLLBACK makes the next BEGIN fail (that request's 500), not hang.
     clear: () => {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
       const release = this.#release;
       this.#release = undefined;
-      release?.();
+      try {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      } catch {
+        // Nothing to do here: see above.
+      } finally {
+        release?.();
+      }
     },
   };
 
-  // A TransactionHook clears before it begins again, so each begin waits for its own turn.
+  // A TransactionHook clears before it begins again, so each begin waits for its own turn. A BEGIN
+  // that fails (SQLITE_BUSY from another worker's write) keeps the turn all the same: the hook still
+  // calls clear() for that request, and had the turn been given back here, another request could
+  // have begun meanwhile and that clear() would roll back the other request's transaction.
   async #begin(statement: string): Promise<void> {
-    const release = await this.#turn.acquire();
-    this.#release = release;
-    try {
-      this.db.exec(statement);
-    } catch (error) {
-      this.#release = undefined;
-      release();
-      throw error;
-    }
+    this.#release = await this.#turn.acquire();
+    this.db.exec(statement);
   }
 
   /** Closes the connection (tests; `npm start` keeps it for the life of the process). */
