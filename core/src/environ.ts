@@ -1,7 +1,15 @@
-import type { Request } from './request.ts';
+import type { IncomingMessage } from 'node:http';
 
 /** The WSGI-style environ of a request: a null-prototype, writable object. */
 export type Environ = Record<string, unknown>;
+
+/** What {@link buildEnviron} reads of a request (a `Request` is one). */
+export interface EnvironSource {
+  readonly raw: IncomingMessage;
+  readonly method: string;
+  readonly path: string;
+  readonly query_string: string;
+}
 
 /**
  * Builds the WSGI-style environ of a request: `REQUEST_METHOD`, `SCRIPT_NAME`, `PATH_INFO`,
@@ -14,7 +22,7 @@ export type Environ = Record<string, unknown>;
  * request.environ['hickory.original_exception']; // set by abort()
  * ```
  */
-export function buildEnviron(request: Request): Environ {
+export function buildEnviron(request: EnvironSource): Environ {
   const raw = request.raw;
   const env: Environ = Object.create(null);
   const socket = raw.socket as (typeof raw.socket & { encrypted?: boolean }) | undefined;

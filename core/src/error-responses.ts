@@ -1,6 +1,6 @@
 import { adoptResponse, type Exchange } from './current.ts';
 import { BODY_HEADERS, writeDefaultError } from './error-body.ts';
-import type { KernelHooks } from './hooks.ts';
+import type { HooksOf } from './hooks.ts';
 import { coreError } from './errors.ts';
 import { HTTPError } from './http-error.ts';
 import { HTTPRedirect } from './redirect.ts';
@@ -9,7 +9,7 @@ import { Response } from './response.ts';
 
 /** What {@link respondToError} needs of the kernel. */
 export interface ErrorHost {
-  readonly hooks: KernelHooks;
+  readonly hooks: Pick<HooksOf<unknown>, 'onAbort' | 'onError'>;
   logger(): Logger;
   /** Whether `onAbort` / `onError` have taps (read at `ready()`). */
   tapped(): { readonly onAbort: boolean; readonly onError: boolean };

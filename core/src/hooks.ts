@@ -1,35 +1,9 @@
 import { AsyncSeriesBailHook, AsyncSeriesHook, HookMap, SyncHook } from 'tapable';
 import { coreError } from './errors.ts';
 import type { HTTPError } from './http-error.ts';
-import type { Kernel } from './kernel.ts';
-import type { Request } from './request.ts';
+import type { Lookup, Request } from './request.ts';
 import type { Response } from './response.ts';
 import type { Variables } from './variables.ts';
-
-/**
- * What a routing plugin found for a request (the result of the `route` hook).
- *
- * @example
- * ```ts
- * const lookup: Lookup = { target: 'hello', handle: () => 'Hello' };
- * ```
- */
-export interface Lookup {
-  /** What was found (for `afterLookup` taps and logs): a controller method for dispatch. */
-  readonly target: unknown;
-  /**
-   * Runs the handler: argument mapping, the call, and rendering. Its value is applied to the
-   * response like a `beforeRoute` answer (see {@link Kernel}).
-   */
-  handle(request: Request, response: Response): unknown;
-  /**
-   * `false` keeps the kernel from reading the body first (the handler streams `request.raw`).
-   * `true` reads it even for GET, HEAD, OPTIONS and TRACE, whose bodies are otherwise ignored
-   * (see `BODYLESS_METHODS`); left out, the method decides (DELETE, like POST, is read when the
-   * request frames a body).
-   */
-  readonly loadBody?: boolean;
-}
 
 /**
  * One template to render (the argument of a `render` tap).
@@ -68,7 +42,7 @@ export interface ResponseInfo {
  *   request.path === '/healthz' ? 'ok' : undefined);
  * ```
  */
-export function createHooks() {
+export function createHooks<K>() {
   return Object.freeze({
     /**
      * `AsyncSeriesBailHook<[request, response]>`, before routing. A tap may rewrite the request
@@ -125,17 +99,21 @@ export function createHooks() {
     /** `SyncHook<[request, response, info]>`, after the response was sent (or the client left). */
     onResponse: new SyncHook<[Request, Response, ResponseInfo]>(['request', 'response', 'info']),
     /** `AsyncSeriesHook<[kernel]>`, once during `ready()`, after every plugin was applied. */
-    ready: new AsyncSeriesHook<[Kernel]>(['kernel']),
+    ready: new AsyncSeriesHook<[K]>(['kernel']),
     /** `AsyncSeriesHook<[kernel]>`, once during `close()`, after in-flight requests finished. */
-    close: new AsyncSeriesHook<[Kernel]>(['kernel']),
+    close: new AsyncSeriesHook<[K]>(['kernel']),
   });
 }
 
-/** The frozen hooks object of a kernel (see {@link createHooks} for each hook). */
-export type KernelHooks = ReturnType<typeof createHooks>;
+/**
+ * The frozen hooks object of a kernel whose `ready`/`close` taps receive a `K` (see
+ * {@link createHooks} for each hook). The kernel's own is `KernelHooks` (`HooksOf<Kernel>`): the
+ * kernel type is a parameter so that this file never imports the kernel.
+ */
+export type HooksOf<K> = ReturnType<typeof createHooks<K>>;
 
 /** The names of the hooks. */
-export type HookName = keyof KernelHooks;
+export type HookName = keyof HooksOf<unknown>;
 
 interface Tappable {
   tap: unknown;
@@ -152,7 +130,7 @@ interface Tappable {
  * sealHooks(kernel.hooks); // done by ready()
  * ```
  */
-export function sealHooks(hooks: KernelHooks): void {
+export function sealHooks<K>(hooks: HooksOf<K>): void {
   for (const name of Object.keys(hooks) as HookName[]) {
     const hook = hooks[name];
     if (hook instanceof HookMap) {

@@ -12,10 +12,11 @@
  * const { url } = await createKernel().use(hello).listen({ port: 8080 });
  * ```
  */
-export { createKernel, Kernel, type ListenOptions, type Listening } from './kernel.ts';
-export { definePlugin, type Plugin } from './plugin.ts';
-export { createHooks, tapDirect, type DirectTap, type DirectTapOf, type KernelHooks, type HookName, type Lookup, type RenderJob, type ResponseInfo } from './hooks.ts';
-export { Request, NoVariablesInBody, BODYLESS_METHODS, type RequestSettings, type BodyParseResult } from './request.ts';
+export { createKernel, Kernel, type KernelHooks, type ListenOptions, type Listening, type Plugin } from './kernel.ts';
+export { definePlugin } from './define-plugin.ts';
+export type { PluginOf } from './plugin.ts';
+export { createHooks, tapDirect, type DirectTap, type DirectTapOf, type HookName, type HooksOf, type RenderJob, type ResponseInfo } from './hooks.ts';
+export { Request, NoVariablesInBody, BODYLESS_METHODS, type Lookup, type RequestSettings, type BodyParseResult } from './request.ts';
 export { Response, withCharset, type AppIter, type ResponseInit } from './response.ts';
 export { request, response, currentExchange, type Exchange } from './current.ts';
 export { HTTPError, abort, describe, type ErrorHeaders } from './http-error.ts';

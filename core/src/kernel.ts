@@ -3,24 +3,33 @@ import type { AddressInfo } from 'node:net';
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
 import { inject as lightInject, type InjectOptions, type Response as InjectResponse } from 'light-my-request';
 import { CORE_CONFIG, resolveConfig, type ConfigRule, type KernelConfig, type ResolvedConfig } from './config.ts';
-import { adoptResponse, exchangeStorage, noteExplicitApp, type Exchange } from './current.ts';
+import { exchangeStorage, noteExplicitApp, type Exchange } from './current.ts';
 import { coreError } from './errors.ts';
-import { respondToError, type ErrorHost } from './error-responses.ts';
-import { createHooks, sealHooks, type KernelHooks, type Lookup } from './hooks.ts';
-import { HTTPError } from './http-error.ts';
+import { createHooks, sealHooks, type HooksOf } from './hooks.ts';
 import { createHttpServer } from './http-server.ts';
 import { importModule } from './load-module.ts';
 import { resolveRoot } from './root.ts';
 import { guardLogger, silentLogger, stderrLogger, type Logger } from './logger.ts';
-import { checkPlugin, type Plugin } from './plugin.ts';
-import { InternalRedirect } from './redirect.ts';
+import { Pipeline } from './pipeline.ts';
+import { checkPlugin, type PluginOf } from './plugin.ts';
 import { Request, type RequestSettings } from './request.ts';
 import { Response } from './response.ts';
-import { answerInternalError, refuseWhileClosing, responseOutcome } from './server-response.ts';
-import { writeResponse } from './send.ts';
-import { watchSendProgress } from './send-timeout.ts';
-import { bailRunner, isThenable, seriesRunner, type BailRunner } from './bail-runner.ts';
+import { answerInternalError, refuseWhileClosing } from './server-response.ts';
 import { RenderEngines } from './render-engines.ts';
+
+/** The frozen hooks object of a kernel (see `createHooks` in `hooks.ts` for each hook). */
+export type KernelHooks = HooksOf<Kernel>;
+
+/**
+ * A Hickory plugin: a name, the plugins it needs, the configuration keys it reads, and an
+ * `apply(kernel, options)` that taps the kernel's hooks (under the plugin's own name).
+ *
+ * @example
+ * ```ts
+ * const hello: Plugin = { name: 'hello', apply: (kernel) => kernel.hooks.beforeRoute.tap('hello', () => 'Hello') };
+ * ```
+ */
+export type Plugin<Options = any> = PluginOf<Kernel, Options>;
 
 /** Options of {@link Kernel.listen}. */
 export interface ListenOptions {
@@ -38,8 +47,6 @@ export interface Listening {
 }
 
 type State = 'booting' | 'starting' | 'ready' | 'closing' | 'closed';
-
-const MAX_INTERNAL_REDIRECTS = 10;
 
 /**
  * The Hickory kernel: HTTP, the request/response objects, plugins, hooks and the DI container.
@@ -59,7 +66,7 @@ const MAX_INTERNAL_REDIRECTS = 10;
  */
 export class Kernel {
   /** The kernel's frozen hooks (see `hooks.ts` for each hook's type and contract). */
-  readonly hooks: KernelHooks = createHooks();
+  readonly hooks: KernelHooks = createHooks<Kernel>();
   /** The awilix container: `request_cls`, `response_cls`, `kernel`, `config` and plugin services. */
   readonly container: AwilixContainer = createContainer({ injectionMode: InjectionMode.CLASSIC, strict: true });
   /** The root controller, resolved from `config.root` by `ready()` (routing plugins read it). */
@@ -89,15 +96,8 @@ export class Kernel {
   private requestSettings: RequestSettings | undefined;
   // `use_context_locals`, read once at ready(): false → no AsyncLocalStorage per request.
   private contextLocals = true;
-  // `handler_timeout` (ms), read once at ready().
-  private handlerTimeout = 120_000;
-  // `send_timeout` (ms), read once at ready().
-  private sendTimeout = 30_000;
-  // `redirect_origins`, read once at ready().
-  private redirectOrigins: ReadonlySet<string> = new Set();
-  private tapped = { beforeRoute: false, route: false, afterLookup: false, onAbort: false, onError: false, onResponse: false };
-  // The request hooks as runners made at ready(): no runner for a hook without taps.
-  private runners: { beforeRoute?: BailRunner; route?: BailRunner; afterLookup?: BailRunner; beforeHandle?: BailRunner; beforeSend?: BailRunner } = {};
+  // The request's way through the hooks, made at ready() (see `pipeline.ts`).
+  private pipeline: Pipeline | undefined;
 
   constructor(config: KernelConfig = {}) {
     this.initialConfig = { ...config };
@@ -195,28 +195,18 @@ export class Kernel {
     this.requestSettings = { bodyLimit: config.body_limit, paramLimit: config.param_limit, bodyParsers: this.hooks.parseBody, useContextLocals: config.use_context_locals };
     this.contextLocals = config.use_context_locals;
     if (!config.use_context_locals) noteExplicitApp();
-    this.handlerTimeout = config.handler_timeout;
-    this.redirectOrigins = new Set(config.redirect_origins);
-    this.sendTimeout = config.send_timeout;
     await this.hooks.ready.promise(this);
     this.engines.checkDefault(config.default_renderer);
     sealHooks(this.hooks);
-    const h = this.hooks;
-    this.tapped = {
-      beforeRoute: h.beforeRoute.isUsed(),
-      route: h.route.isUsed(),
-      afterLookup: h.afterLookup.isUsed(),
-      onAbort: h.onAbort.isUsed(),
-      onError: h.onError.isUsed(),
-      onResponse: h.onResponse.isUsed(),
-    };
-    this.runners = {
-      beforeRoute: bailRunner(h.beforeRoute),
-      route: bailRunner(h.route),
-      afterLookup: bailRunner(h.afterLookup),
-      beforeHandle: bailRunner(h.beforeHandle),
-      beforeSend: seriesRunner(h.beforeSend),
-    };
+    this.pipeline = new Pipeline(this.hooks, {
+      handlerTimeout: config.handler_timeout,
+      sendTimeout: config.send_timeout,
+      redirectOrigins: new Set(config.redirect_origins),
+      errorPaths: config.errors,
+      logger: () => this.logger,
+      newResponse: () => new this.ResponseClass(),
+      closing: () => this.state === 'closing',
+    });
     this.state = 'ready';
     return this;
   }
@@ -316,7 +306,8 @@ export class Kernel {
     this.inflight++;
     let pending: Promise<void> | undefined;
     try {
-      pending = this.contextLocals ? exchangeStorage.run(exchange, this.serve, exchange, res) : this.serve(exchange, res);
+      const serve = this.pipeline!.serve;
+      pending = this.contextLocals ? exchangeStorage.run(exchange, serve, exchange, res) : serve(exchange, res);
     } catch (error) {
       pending = Promise.reject(error);
     }
@@ -335,231 +326,6 @@ export class Kernel {
     this.logger.error('a request failed after its response was built', error);
     answerInternalError(res);
   }
-
-  // One request. Nothing here makes a promise or waits a tick unless something is asynchronous
-  // (a hook tap, the handler, the body, a streamed response): `undefined` means it is all done.
-  private readonly serve = (exchange: Exchange, res: ServerResponse): Promise<void> | undefined => {
-    if (this.tapped.onResponse) return this.serveObserved(exchange, res);
-    let pending: Promise<void> | undefined;
-    try {
-      pending = this.dispatch(exchange, [], true);
-    } catch (error) {
-      return this.failThenFinish(error, exchange, res);
-    }
-    if (pending !== undefined) return this.finishWhenDone(pending, exchange, res);
-    return this.finish(exchange, res);
-  };
-
-  private async finishWhenDone(pending: Promise<void>, exchange: Exchange, res: ServerResponse): Promise<void> {
-    try {
-      await pending;
-    } catch (error) {
-      await this.fail(error, exchange);
-    }
-    await this.finish(exchange, res);
-  }
-
-  private async failThenFinish(error: unknown, exchange: Exchange, res: ServerResponse): Promise<void> {
-    await this.fail(error, exchange);
-    await this.finish(exchange, res);
-  }
-
-  // The response is final: `beforeSend` taps may change it (a tap that throws makes it a 500),
-  // then it is written. At once unless a tap or the body must wait.
-  private finish(exchange: Exchange, res: ServerResponse): Promise<void> | undefined {
-    const beforeSend = this.runners.beforeSend;
-    if (beforeSend !== undefined) {
-      let ran: unknown;
-      try {
-        ran = beforeSend(exchange.request, exchange.response);
-      } catch (error) {
-        return this.failThenSend(error, exchange, res);
-      }
-      if (isThenable(ran)) return this.sendAfter(ran, exchange, res);
-    }
-    return this.send(exchange, res);
-  }
-
-  private async sendAfter(ran: PromiseLike<unknown>, exchange: Exchange, res: ServerResponse): Promise<void> {
-    try {
-      await ran;
-    } catch (error) {
-      await this.fail(error, exchange);
-    }
-    await this.send(exchange, res);
-  }
-
-  private async failThenSend(error: unknown, exchange: Exchange, res: ServerResponse): Promise<void> {
-    await this.fail(error, exchange);
-    await this.send(exchange, res);
-  }
-
-  // With `onResponse` taps: the same flow, timed, and the taps told how it ended.
-  private async serveObserved(exchange: Exchange, res: ServerResponse): Promise<void> {
-    const started = performance.now();
-    const outcome = responseOutcome(res);
-    try {
-      await this.dispatch(exchange, [], true);
-    } catch (error) {
-      await this.fail(error, exchange);
-    }
-    await this.finish(exchange, res);
-    const completed = await outcome;
-    const { request, response } = exchange;
-    const info = { status: res.statusCode, duration: performance.now() - started, completed };
-    try {
-      this.hooks.onResponse.call(request, response, info);
-    } catch (error) {
-      this.logger.error('an onResponse tap failed', error);
-    }
-  }
-
-  // Writes the response; a promise only while an `app_iter` streams.
-  private send(exchange: Exchange, res: ServerResponse): Promise<void> | undefined {
-    try {
-      if (this.state === 'closing') exchange.response.headerMap.set('Connection', 'close');
-      const streaming = writeResponse(exchange.request, exchange.response, res, this.logger);
-      // Only what the socket could not take at once needs watching: small answers never wait.
-      if (streaming !== undefined || res.writableNeedDrain) watchSendProgress(res, this.sendTimeout, this.logger, `${exchange.request.method} ${exchange.request.path}`);
-      if (streaming !== undefined) return streaming.catch((error: unknown) => this.sendFailed(error, exchange, res));
-    } catch (error) {
-      this.sendFailed(error, exchange, res);
-    }
-    return undefined;
-  }
-
-  private sendFailed(error: unknown, exchange: Exchange, res: ServerResponse): void {
-    this.logger.error(`failed to send the response to ${exchange.request.method} ${exchange.request.path}`, error);
-    answerInternalError(res);
-  }
-
-  // Routing and the handler, synchronously as far as the taps and the handler allow: `undefined`
-  // when done, else a promise from the first step that must wait. `readBody: false` for error
-  // documents: the body may be what failed (413, 400), and an error page never needs it.
-  private dispatch(exchange: Exchange, visited: string[], readBody: boolean): Promise<void> | undefined {
-    try {
-      const pending = this.beforeRouteStep(exchange, readBody);
-      return pending === undefined ? undefined : this.redirectedLater(pending, exchange, visited, readBody);
-    } catch (error) {
-      return this.redirected(error, exchange, visited, readBody);
-    }
-  }
-
-  // Each step calls the next at once, or once its tap's promise settled. A tap's answer ends the
-  // request's routing there (see `Kernel`).
-  private beforeRouteStep(exchange: Exchange, readBody: boolean): Promise<void> | undefined {
-    const beforeRoute = this.runners.beforeRoute;
-    if (beforeRoute === undefined) return this.routeStep(exchange, readBody);
-    const answer = beforeRoute(exchange.request, exchange.response);
-    if (isThenable(answer)) return settle(answer, (value) => (value !== undefined ? applyResult(exchange, value) : this.routeStep(exchange, readBody)));
-    if (answer !== undefined) return applyResult(exchange, answer);
-    return this.routeStep(exchange, readBody);
-  }
-
-  private routeStep(exchange: Exchange, readBody: boolean): Promise<void> | undefined {
-    const route = this.runners.route;
-    const found = route === undefined ? undefined : route(exchange.request, exchange.response);
-    if (isThenable(found)) return settle(found, (lookup) => this.afterLookupStep(lookup as Lookup | undefined, exchange, readBody));
-    return this.afterLookupStep(found as Lookup | undefined, exchange, readBody);
-  }
-
-  private afterLookupStep(lookup: Lookup | undefined, exchange: Exchange, readBody: boolean): Promise<void> | undefined {
-    if (lookup === undefined) throw new HTTPError(404);
-    const afterLookup = this.runners.afterLookup;
-    if (afterLookup === undefined) return this.bodyStep(lookup, exchange, readBody);
-    const answer = afterLookup(lookup, exchange.request, exchange.response);
-    if (isThenable(answer)) return settle(answer, (value) => (value !== undefined ? applyResult(exchange, value) : this.bodyStep(lookup, exchange, readBody)));
-    if (answer !== undefined) return applyResult(exchange, answer);
-    return this.bodyStep(lookup, exchange, readBody);
-  }
-
-  private bodyStep(lookup: Lookup, exchange: Exchange, readBody: boolean): Promise<void> | undefined {
-    const { request } = exchange;
-    if (readBody && lookup.loadBody !== false && !request.loaded && !request.bodyIgnoredFor(lookup.loadBody)) {
-      const loading = request.load();
-      if (!request.loaded) return settle(loading, () => this.beforeHandleStep(lookup, exchange));
-    }
-    return this.beforeHandleStep(lookup, exchange);
-  }
-
-  private beforeHandleStep(lookup: Lookup, exchange: Exchange): Promise<void> | undefined {
-    exchange.request.lookup = lookup;
-    const beforeHandle = this.runners.beforeHandle;
-    if (beforeHandle === undefined) return this.handleStep(lookup, exchange);
-    const answer = beforeHandle(lookup, exchange.request, exchange.response);
-    if (isThenable(answer)) return settle(answer, (value) => (value !== undefined ? applyResult(exchange, value) : this.handleStep(lookup, exchange)));
-    if (answer !== undefined) return applyResult(exchange, answer);
-    return this.handleStep(lookup, exchange);
-  }
-
-  private handleStep(lookup: Lookup, exchange: Exchange): Promise<void> | undefined {
-    const value: unknown = lookup.handle(exchange.request, exchange.response);
-    if (isThenable(value)) return this.applyLater(this.bounded(value, exchange.request) as PromiseLike<unknown>, exchange);
-    return applyResult(exchange, value);
-  }
-
-  // An asynchronous handler that has not settled within `handler_timeout` → 503 (the handler
-  // itself cannot be stopped; its late result is ignored).
-  private bounded(value: unknown, request: Request): PromiseLike<unknown> | unknown {
-    const ms = this.handlerTimeout;
-    if (!isThenable(value)) return value;
-    return new Promise((resolveValue, reject) => {
-      const timer = setTimeout(() => {
-        this.logger.warn(`${request.method} ${request.path}: the handler did not finish within handler_timeout (${ms} ms); answered 503`);
-        reject(new HTTPError(503, 'The server took too long to answer.'));
-      }, ms);
-      (value as PromiseLike<unknown>).then(
-        (result) => {
-          clearTimeout(timer);
-          resolveValue(result);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
-    });
-  }
-
-  private async applyLater(value: PromiseLike<unknown>, exchange: Exchange): Promise<void> {
-    applyResult(exchange, await value);
-  }
-
-  private async redirectedLater(pending: Promise<void>, exchange: Exchange, visited: string[], readBody: boolean): Promise<void> {
-    try {
-      await pending;
-    } catch (error) {
-      await this.redirected(error, exchange, visited, readBody);
-    }
-  }
-
-  // An internal redirect routes the request again at its new location (with a loop guard);
-  // any other error is thrown on.
-  private redirected(error: unknown, exchange: Exchange, visited: string[], readBody: boolean): Promise<void> | undefined {
-    if (!(error instanceof InternalRedirect)) throw error;
-    const { request } = exchange;
-    const trail = [...visited, request.url];
-    if (trail.length > MAX_INTERNAL_REDIRECTS || trail.includes(error.location)) {
-      throw coreError('HICKORY_ERR_REDIRECT_LOOP', [...trail, error.location].join(' → '));
-    }
-    request.rewrite(error.location);
-    return this.dispatch(exchange, trail, readBody);
-  }
-
-  private fail(error: unknown, exchange: Exchange): Promise<void> {
-    return respondToError(error, exchange, this.errorHost);
-  }
-
-  // What the error responses need of the kernel, made once.
-  private readonly errorHost: ErrorHost = {
-    hooks: this.hooks,
-    logger: () => this.logger,
-    tapped: () => this.tapped,
-    errorPaths: () => this.config.errors,
-    redirectOrigins: () => this.redirectOrigins,
-    newResponse: () => new this.ResponseClass(),
-    dispatchWithoutBody: (exchange) => this.dispatch(exchange, [], false),
-  };
 
   /**
    * Starts an HTTP server on `host:port` (after `ready()`), with the configured timeouts.
@@ -634,25 +400,6 @@ export class Kernel {
     this.state = 'closed';
     await this.hooks.close.promise(this);
   }
-}
-
-function applyResult(exchange: Exchange, value: unknown): undefined {
-  if (value === undefined) return undefined;
-  if (value instanceof Response) {
-    adoptResponse(exchange, value);
-    return undefined;
-  }
-  if (typeof value === 'string' || value instanceof Uint8Array) {
-    exchange.response.body = value;
-    return undefined;
-  }
-  exchange.response.json = value;
-  return undefined;
-}
-
-// `then` for a step: what `next` gives (at once or later) is what the promise settles with.
-function settle<T>(pending: PromiseLike<T>, next: (value: T) => Promise<void> | undefined): Promise<void> {
-  return Promise.resolve(pending).then(next);
 }
 
 /**

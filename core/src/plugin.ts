@@ -1,38 +1,26 @@
 import { coreError } from './errors.ts';
 import type { ConfigRule } from './config.ts';
-import type { Kernel } from './kernel.ts';
 
 /**
- * A Hickory plugin: a name, the plugins it needs, the configuration keys it reads, and an
- * `apply(kernel, options)` that taps the kernel's hooks (under the plugin's own name).
- */
-export interface Plugin<Options = any> {
-  /** Unique name; `use()` of a second plugin with the same name is a no-op. */
-  readonly name: string;
-  /** Plugins that must be in use first; `use()` adds the missing ones itself. */
-  readonly dependencies?: readonly Plugin[];
-  /** Configuration keys this plugin adds to the kernel's table, each with its check. */
-  readonly config?: Readonly<Record<string, ConfigRule>>;
-  /** Taps hooks and registers services; a returned promise is awaited by `ready()`. */
-  apply(kernel: Kernel, options: Options): void | Promise<void>;
-}
-
-/**
- * Declares a plugin, checking its shape at once (a coded error names what is wrong).
+ * A Hickory plugin for a kernel of type `K`: a name, the plugins it needs, the configuration keys
+ * it reads, and an `apply(kernel, options)` that taps the kernel's hooks (under the plugin's own
+ * name). Plugins use `Plugin` (`PluginOf<Kernel>`, from the kernel's module): the kernel type is a
+ * parameter here so that this file never imports the kernel.
  *
  * @example
  * ```ts
- * export const poweredBy = definePlugin({
- *   name: 'powered-by',
- *   apply(kernel) {
- *     kernel.hooks.beforeRoute.tap('powered-by', (_req, res) => { res.headers['X-Powered-By'] = 'hickory'; });
- *   },
- * });
+ * const hello: PluginOf<Kernel> = { name: 'hello', apply(kernel) {} };
  * ```
  */
-export function definePlugin<Options = void>(plugin: Plugin<Options>): Plugin<Options> {
-  checkPlugin(plugin);
-  return Object.freeze({ ...plugin });
+export interface PluginOf<K, Options = any> {
+  /** Unique name; `use()` of a second plugin with the same name is a no-op. */
+  readonly name: string;
+  /** Plugins that must be in use first; `use()` adds the missing ones itself. */
+  readonly dependencies?: readonly PluginOf<K>[];
+  /** Configuration keys this plugin adds to the kernel's table, each with its check. */
+  readonly config?: Readonly<Record<string, ConfigRule>>;
+  /** Taps hooks and registers services; a returned promise is awaited by `ready()`. */
+  apply(kernel: K, options: Options): void | Promise<void>;
 }
 
 /**
@@ -43,8 +31,8 @@ export function definePlugin<Options = void>(plugin: Plugin<Options>): Plugin<Op
  * checkPlugin({ name: 'x', apply() {} }); // ok
  * ```
  */
-export function checkPlugin(plugin: unknown): asserts plugin is Plugin {
-  const candidate = plugin as Partial<Plugin> | null | undefined;
+export function checkPlugin(plugin: unknown): asserts plugin is PluginOf<unknown> {
+  const candidate = plugin as Partial<PluginOf<unknown>> | null | undefined;
   if (!candidate || typeof candidate !== 'object' || typeof candidate.name !== 'string' || candidate.name.length === 0) {
     throw coreError('HICKORY_ERR_PLUGIN_NAME');
   }

@@ -1,6 +1,6 @@
 import { bailRunner, isThenable, type BailRunner } from './bail-runner.ts';
 import { coreError } from './errors.ts';
-import type { KernelHooks, RenderJob } from './hooks.ts';
+import type { HooksOf, RenderJob } from './hooks.ts';
 
 /**
  * The kernel's side of rendering: which engine a template name selects (an `engine:` prefix, else
@@ -18,7 +18,7 @@ export class RenderEngines {
   private readonly runners = new Map<string, BailRunner>();
 
   constructor(
-    private readonly hooks: KernelHooks,
+    private readonly hooks: Pick<HooksOf<unknown>, 'render'>,
     private readonly defaultRenderer: () => string | undefined,
     private readonly sealed: () => boolean,
   ) {}

@@ -8,7 +8,33 @@ import { checkJsonCharset, isJsonMediaType, parseJsonBody } from './json-body.ts
 import { hasBody, readBody } from './read-body.ts';
 import { mergeVariables, parseUrlEncoded, parseUrlEncodedBody, type Variables } from './variables.ts';
 import { buildEnviron, type Environ } from './environ.ts';
-import type { Lookup } from './hooks.ts';
+import type { Response } from './response.ts';
+
+/**
+ * What a routing plugin found for a request (the result of the `route` hook).
+ *
+ * @example
+ * ```ts
+ * const lookup: Lookup = { target: 'hello', handle: () => 'Hello' };
+ * ```
+ */
+export interface Lookup {
+  /** What was found (for `afterLookup` taps and logs): a controller method for dispatch. */
+  readonly target: unknown;
+  /**
+   * Runs the handler: argument mapping, the call, and rendering. Its value is applied to the
+   * response like a `beforeRoute` answer: a `Response` replaces it, a string or bytes become the
+   * body, another object is sent as JSON, `undefined` leaves it as it is.
+   */
+  handle(request: Request, response: Response): unknown;
+  /**
+   * `false` keeps the kernel from reading the body first (the handler streams `request.raw`).
+   * `true` reads it even for GET, HEAD, OPTIONS and TRACE, whose bodies are otherwise ignored
+   * (see `BODYLESS_METHODS`); left out, the method decides (DELETE, like POST, is read when the
+   * request frames a body).
+   */
+  readonly loadBody?: boolean;
+}
 
 /** What a `parseBody` tap gives back: the body variables (`request.POST`). */
 export type BodyParseResult = Variables;

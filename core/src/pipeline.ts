@@ -1,0 +1,321 @@
+import type { ServerResponse } from 'node:http';
+import { bailRunner, isThenable, seriesRunner, type BailRunner } from './bail-runner.ts';
+import { adoptResponse, type Exchange } from './current.ts';
+import { respondToError, type ErrorHost } from './error-responses.ts';
+import { coreError } from './errors.ts';
+import type { HooksOf } from './hooks.ts';
+import { HTTPError } from './http-error.ts';
+import type { Logger } from './logger.ts';
+import { InternalRedirect } from './redirect.ts';
+import type { Lookup, Request } from './request.ts';
+import { Response } from './response.ts';
+import { responseOutcome, answerInternalError } from './server-response.ts';
+import { writeResponse } from './send.ts';
+import { watchSendProgress } from './send-timeout.ts';
+
+const MAX_INTERNAL_REDIRECTS = 10;
+
+/** The hooks a request passes through (none of them involves the kernel's own type). */
+export type RequestHooks = Pick<HooksOf<unknown>, 'beforeRoute' | 'route' | 'afterLookup' | 'beforeHandle' | 'beforeSend' | 'onAbort' | 'onError' | 'onResponse'>;
+
+/** What the {@link Pipeline} needs of its kernel, read once at `ready()`. */
+export interface PipelineSettings {
+  /** `handler_timeout` in ms: an asynchronous handler still pending then → 503. */
+  readonly handlerTimeout: number;
+  /** `send_timeout` in ms: a response the client does not take within it is cut. */
+  readonly sendTimeout: number;
+  /** `redirect_origins`: where a redirect may leave the site to. */
+  readonly redirectOrigins: ReadonlySet<string>;
+  /** `errors`: status → path of the error document. */
+  readonly errorPaths: Readonly<Record<number, string>> | undefined;
+  /** The kernel's logger now (it may be replaced after `ready()`). */
+  logger(): Logger;
+  /** A new response of the configured `response_cls`. */
+  newResponse(): Response;
+  /** True once the kernel is closing: responses then say `Connection: close`. */
+  closing(): boolean;
+}
+
+/**
+ * One request's way through the kernel, in CONTRIBUTING's order: `beforeRoute` → `route` →
+ * `afterLookup` → body → `beforeHandle` → handler (bounded by `handler_timeout`) → result applied →
+ * errors turned into responses (internal redirects routed again) → `beforeSend` → written →
+ * `onResponse`. Each step calls the next at once and waits only on a promise a tap, the body or the
+ * handler returned, so a request that never waits makes no promise (`serve` gives `undefined`).
+ *
+ * @example
+ * ```ts
+ * const pipeline = new Pipeline(kernel.hooks, settings); // made by the kernel at ready()
+ * const pending = pipeline.serve({ request, response }, res);
+ * ```
+ */
+export class Pipeline {
+  private readonly runners: { beforeRoute?: BailRunner; route?: BailRunner; afterLookup?: BailRunner; beforeHandle?: BailRunner; beforeSend?: BailRunner };
+  private readonly observed: boolean;
+  private readonly errorHost: ErrorHost;
+
+  constructor(
+    private readonly hooks: RequestHooks,
+    private readonly settings: PipelineSettings,
+  ) {
+    // Made after the hooks are sealed: no runner for a hook without taps.
+    this.runners = {
+      beforeRoute: bailRunner(hooks.beforeRoute),
+      route: bailRunner(hooks.route),
+      afterLookup: bailRunner(hooks.afterLookup),
+      beforeHandle: bailRunner(hooks.beforeHandle),
+      beforeSend: seriesRunner(hooks.beforeSend),
+    };
+    this.observed = hooks.onResponse.isUsed();
+    const tapped = { onAbort: hooks.onAbort.isUsed(), onError: hooks.onError.isUsed() };
+    this.errorHost = {
+      hooks,
+      logger: settings.logger,
+      tapped: () => tapped,
+      errorPaths: () => settings.errorPaths,
+      redirectOrigins: () => settings.redirectOrigins,
+      newResponse: settings.newResponse,
+      dispatchWithoutBody: (exchange) => this.dispatch(exchange, [], false),
+    };
+  }
+
+  /**
+   * Serves one exchange on `res`: `undefined` when it is all done, else a promise that settles
+   * once the response is written (it rejects only if the error handling itself failed).
+   */
+  readonly serve = (exchange: Exchange, res: ServerResponse): Promise<void> | undefined => {
+    if (this.observed) return this.serveObserved(exchange, res);
+    let pending: Promise<void> | undefined;
+    try {
+      pending = this.dispatch(exchange, [], true);
+    } catch (error) {
+      return this.failThenFinish(error, exchange, res);
+    }
+    if (pending !== undefined) return this.finishWhenDone(pending, exchange, res);
+    return this.finish(exchange, res);
+  };
+
+  private async finishWhenDone(pending: Promise<void>, exchange: Exchange, res: ServerResponse): Promise<void> {
+    try {
+      await pending;
+    } catch (error) {
+      await this.fail(error, exchange);
+    }
+    await this.finish(exchange, res);
+  }
+
+  private async failThenFinish(error: unknown, exchange: Exchange, res: ServerResponse): Promise<void> {
+    await this.fail(error, exchange);
+    await this.finish(exchange, res);
+  }
+
+  // With `onResponse` taps: the same flow, timed, and the taps told how it ended.
+  private async serveObserved(exchange: Exchange, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const outcome = responseOutcome(res);
+    try {
+      await this.dispatch(exchange, [], true);
+    } catch (error) {
+      await this.fail(error, exchange);
+    }
+    await this.finish(exchange, res);
+    const completed = await outcome;
+    const { request, response } = exchange;
+    const info = { status: res.statusCode, duration: performance.now() - started, completed };
+    try {
+      this.hooks.onResponse.call(request, response, info);
+    } catch (error) {
+      this.settings.logger().error('an onResponse tap failed', error);
+    }
+  }
+
+  // The response is final: `beforeSend` taps may change it (a tap that throws makes it a 500),
+  // then it is written. At once unless a tap or the body must wait.
+  private finish(exchange: Exchange, res: ServerResponse): Promise<void> | undefined {
+    const beforeSend = this.runners.beforeSend;
+    if (beforeSend !== undefined) {
+      let ran: unknown;
+      try {
+        ran = beforeSend(exchange.request, exchange.response);
+      } catch (error) {
+        return this.failThenSend(error, exchange, res);
+      }
+      if (isThenable(ran)) return this.sendAfter(ran, exchange, res);
+    }
+    return this.send(exchange, res);
+  }
+
+  private async sendAfter(ran: PromiseLike<unknown>, exchange: Exchange, res: ServerResponse): Promise<void> {
+    try {
+      await ran;
+    } catch (error) {
+      await this.fail(error, exchange);
+    }
+    await this.send(exchange, res);
+  }
+
+  private async failThenSend(error: unknown, exchange: Exchange, res: ServerResponse): Promise<void> {
+    await this.fail(error, exchange);
+    await this.send(exchange, res);
+  }
+
+  // Writes the response; a promise only while an `app_iter` streams.
+  private send(exchange: Exchange, res: ServerResponse): Promise<void> | undefined {
+    const logger = this.settings.logger();
+    try {
+      if (this.settings.closing()) exchange.response.headerMap.set('Connection', 'close');
+      const streaming = writeResponse(exchange.request, exchange.response, res, logger);
+      // Only what the socket could not take at once needs watching: small answers never wait.
+      if (streaming !== undefined || res.writableNeedDrain) watchSendProgress(res, this.settings.sendTimeout, logger, `${exchange.request.method} ${exchange.request.path}`);
+      if (streaming !== undefined) return streaming.catch((error: unknown) => this.sendFailed(error, exchange, res));
+    } catch (error) {
+      this.sendFailed(error, exchange, res);
+    }
+    return undefined;
+  }
+
+  private sendFailed(error: unknown, exchange: Exchange, res: ServerResponse): void {
+    this.settings.logger().error(`failed to send the response to ${exchange.request.method} ${exchange.request.path}`, error);
+    answerInternalError(res);
+  }
+
+  // Routing and the handler, synchronously as far as the taps and the handler allow: `undefined`
+  // when done, else a promise from the first step that must wait. `readBody: false` for error
+  // documents: the body may be what failed (413, 400), and an error page never needs it.
+  private dispatch(exchange: Exchange, visited: string[], readBody: boolean): Promise<void> | undefined {
+    try {
+      const pending = this.beforeRouteStep(exchange, readBody);
+      return pending === undefined ? undefined : this.redirectedLater(pending, exchange, visited, readBody);
+    } catch (error) {
+      return this.redirected(error, exchange, visited, readBody);
+    }
+  }
+
+  // Each step calls the next at once, or once its tap's promise settled. A tap's answer ends the
+  // request's routing there (see `applyResult`).
+  private beforeRouteStep(exchange: Exchange, readBody: boolean): Promise<void> | undefined {
+    const beforeRoute = this.runners.beforeRoute;
+    if (beforeRoute === undefined) return this.routeStep(exchange, readBody);
+    const answer = beforeRoute(exchange.request, exchange.response);
+    if (isThenable(answer)) return settle(answer, (value) => (value !== undefined ? applyResult(exchange, value) : this.routeStep(exchange, readBody)));
+    if (answer !== undefined) return applyResult(exchange, answer);
+    return this.routeStep(exchange, readBody);
+  }
+
+  private routeStep(exchange: Exchange, readBody: boolean): Promise<void> | undefined {
+    const route = this.runners.route;
+    const found = route === undefined ? undefined : route(exchange.request, exchange.response);
+    if (isThenable(found)) return settle(found, (lookup) => this.afterLookupStep(lookup as Lookup | undefined, exchange, readBody));
+    return this.afterLookupStep(found as Lookup | undefined, exchange, readBody);
+  }
+
+  private afterLookupStep(lookup: Lookup | undefined, exchange: Exchange, readBody: boolean): Promise<void> | undefined {
+    if (lookup === undefined) throw new HTTPError(404);
+    const afterLookup = this.runners.afterLookup;
+    if (afterLookup === undefined) return this.bodyStep(lookup, exchange, readBody);
+    const answer = afterLookup(lookup, exchange.request, exchange.response);
+    if (isThenable(answer)) return settle(answer, (value) => (value !== undefined ? applyResult(exchange, value) : this.bodyStep(lookup, exchange, readBody)));
+    if (answer !== undefined) return applyResult(exchange, answer);
+    return this.bodyStep(lookup, exchange, readBody);
+  }
+
+  private bodyStep(lookup: Lookup, exchange: Exchange, readBody: boolean): Promise<void> | undefined {
+    const { request } = exchange;
+    if (readBody && lookup.loadBody !== false && !request.loaded && !request.bodyIgnoredFor(lookup.loadBody)) {
+      const loading = request.load();
+      if (!request.loaded) return settle(loading, () => this.beforeHandleStep(lookup, exchange));
+    }
+    return this.beforeHandleStep(lookup, exchange);
+  }
+
+  private beforeHandleStep(lookup: Lookup, exchange: Exchange): Promise<void> | undefined {
+    exchange.request.lookup = lookup;
+    const beforeHandle = this.runners.beforeHandle;
+    if (beforeHandle === undefined) return this.handleStep(lookup, exchange);
+    const answer = beforeHandle(lookup, exchange.request, exchange.response);
+    if (isThenable(answer)) return settle(answer, (value) => (value !== undefined ? applyResult(exchange, value) : this.handleStep(lookup, exchange)));
+    if (answer !== undefined) return applyResult(exchange, answer);
+    return this.handleStep(lookup, exchange);
+  }
+
+  private handleStep(lookup: Lookup, exchange: Exchange): Promise<void> | undefined {
+    const value: unknown = lookup.handle(exchange.request, exchange.response);
+    if (isThenable(value)) return this.applyLater(this.bounded(value, exchange.request), exchange);
+    return applyResult(exchange, value);
+  }
+
+  // An asynchronous handler that has not settled within `handler_timeout` → 503 (the handler
+  // itself cannot be stopped; its late result is ignored).
+  private bounded(value: PromiseLike<unknown>, request: Request): PromiseLike<unknown> {
+    const ms = this.settings.handlerTimeout;
+    return new Promise((resolveValue, reject) => {
+      const timer = setTimeout(() => {
+        this.settings.logger().warn(`${request.method} ${request.path}: the handler did not finish within handler_timeout (${ms} ms); answered 503`);
+        reject(new HTTPError(503, 'The server took too long to answer.'));
+      }, ms);
+      value.then(
+        (result) => {
+          clearTimeout(timer);
+          resolveValue(result);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  private async applyLater(value: PromiseLike<unknown>, exchange: Exchange): Promise<void> {
+    applyResult(exchange, await value);
+  }
+
+  private async redirectedLater(pending: Promise<void>, exchange: Exchange, visited: string[], readBody: boolean): Promise<void> {
+    try {
+      await pending;
+    } catch (error) {
+      await this.redirected(error, exchange, visited, readBody);
+    }
+  }
+
+  // An internal redirect routes the request again at its new location (with a loop guard);
+  // any other error is thrown on.
+  private redirected(error: unknown, exchange: Exchange, visited: string[], readBody: boolean): Promise<void> | undefined {
+    if (!(error instanceof InternalRedirect)) throw error;
+    const { request } = exchange;
+    const trail = [...visited, request.url];
+    if (trail.length > MAX_INTERNAL_REDIRECTS || trail.includes(error.location)) {
+      throw coreError('HICKORY_ERR_REDIRECT_LOOP', [...trail, error.location].join(' → '));
+    }
+    request.rewrite(error.location);
+    return this.dispatch(exchange, trail, readBody);
+  }
+
+  private fail(error: unknown, exchange: Exchange): Promise<void> {
+    return respondToError(error, exchange, this.errorHost);
+  }
+}
+
+/**
+ * Applies a step's value to the response: a `Response` replaces it, a string or bytes become the
+ * body, another object is sent as JSON, `undefined` leaves it as it is (a 200 with no body
+ * becomes 204 when written).
+ */
+function applyResult(exchange: Exchange, value: unknown): undefined {
+  if (value === undefined) return undefined;
+  if (value instanceof Response) {
+    adoptResponse(exchange, value);
+    return undefined;
+  }
+  if (typeof value === 'string' || value instanceof Uint8Array) {
+    exchange.response.body = value;
+    return undefined;
+  }
+  exchange.response.json = value;
+  return undefined;
+}
+
+// `then` for a step: what `next` gives (at once or later) is what the promise settles with.
+function settle<T>(pending: PromiseLike<T>, next: (value: T) => Promise<void> | undefined): Promise<void> {
+  return Promise.resolve(pending).then(next);
+}
