@@ -65,6 +65,14 @@ for (const [template, explicit] of [['base', false], ['rest-api', false], ['base
     const [tested] = await Promise.all([npm(project, 'test'), npm(project, 'typecheck')]);
     assert.match(tested, template === 'base' ? /the home page and \/hello answer/ : /books can be listed, created, read, updated and deleted/);
     assert.doesNotMatch(tested, /\bnot ok\b|✖/);
+    if (explicit) {
+      // hickory routes lists the parameters a request fills, not the request and the response.
+      const routes = await run(['routes', 'config.ts', '--json'], project);
+      assert.equal(routes.code, 0, routes.stderr);
+      const params = Object.fromEntries((JSON.parse(routes.stdout) as Array<{ path: string; params: string[] }>).map((r) => [r.path, r.params]));
+      assert.deepEqual(params['/'], []);
+      if (template === 'base') assert.deepEqual(params['/hello'], ['name']);
+    }
 
     const { cli, url } = await serveFixture(['config.ts', '--port', '0'], project);
     try {

@@ -5,10 +5,24 @@ import { test } from 'node:test';
 import { Request, Response } from '@hickory/core';
 import { parametersOf } from '@hickory/dispatch';
 
-/** A method decorator (also callable on a plain function) that returns the handler to expose. */
+/**
+ * A method decorator (also callable on a plain function) that returns the handler to expose.
+ *
+ * @example
+ * ```ts
+ * class Root { @expose() @mode.handler show(id: string) { return id; } }
+ * ```
+ */
 export type HandlerShape = <F extends Function>(fn: F, context?: ClassMethodDecoratorContext) => F;
 
-/** One way of running an app: its name in test titles, its configuration, its handler shape. */
+/**
+ * One way of running an app: its name in test titles, its configuration, its handler shape.
+ *
+ * @example
+ * ```ts
+ * const app = createApp({ root: tree(mode), logger: false, ...mode.config });
+ * ```
+ */
 export interface Mode {
   /** `'context locals'` or `'explicit'`, shown in test names. */
   readonly name: string;
