@@ -1,5 +1,5 @@
-// `hickory create`: each template makes a project that passes its own tests and type-checks,
-// offline: the project's node_modules is a link to the repository's.
+// `hickory create`: each template, with and without --explicit, makes a project that passes its
+// own tests and type-checks, offline: the project's node_modules is a link to the repository's.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -26,10 +26,27 @@ async function npm(cwd: string, script: string): Promise<string> {
   return stdout;
 }
 
-for (const template of ['base', 'rest-api']) {
-  test(`hickory create --template ${template} makes a project that passes its own tests and type-checks`, async () => {
-    const name = `my-${template}`;
-    const { code, stdout, stderr } = await run(['create', name, '--template', template], dir);
+// What --explicit changes: the config turns context locals off, and every handler takes the
+// request and the response first (the project's own tests fail if they do not).
+async function assertExplicit(project: string, template: string): Promise<void> {
+  assert.match(await readFile(join(project, 'config.ts'), 'utf8'), /\n {4}use_context_locals: false,\n/);
+  const root = await readFile(join(project, 'controllers', 'root.ts'), 'utf8');
+  assert.match(root, /^import \{ expose, type Request, type Response \} from '@hickory\/app';\n/);
+  assert.match(root, /\n {2}index\(_request: Request, _response: Response\) \{\n/);
+  if (template === 'base') assert.match(root, /\n {2}hello\(_request: Request, _response: Response, name = 'world'\) \{\n/);
+  else {
+    const books = await readFile(join(project, 'controllers', 'books.ts'), 'utf8');
+    assert.match(books, /\n {2}post\(_request: Request, response: Response, name = ''\) \{\n/);
+    assert.match(books, /\n {2}put\(_request: Request, _response: Response, id: string, name = ''\) \{\n/);
+    assert.doesNotMatch(books, /import \{[^}]*\bresponse\b[^}]*\} from/);
+  }
+}
+
+for (const [template, explicit] of [['base', false], ['rest-api', false], ['base', true], ['rest-api', true]] as const) {
+  const flags = explicit ? ['--template', template, '--explicit'] : ['--template', template];
+  test(`hickory create ${flags.join(' ')} makes a project that passes its own tests and type-checks`, async () => {
+    const name = `my-${template}${explicit ? '-explicit' : ''}`;
+    const { code, stdout, stderr } = await run(['create', name, ...flags], dir);
     assert.equal(code, 0, stderr);
     assert.equal(stdout, `hickory: created ${join(dir, name)}\n  cd ${name} && npm install && npm test && npm start\n`);
     const project = join(dir, name);
@@ -39,6 +56,8 @@ for (const template of ['base', 'rest-api']) {
     assert.equal(pkg.dependencies['@hickory/cli'], `file:${join(REPO, 'cli')}`);
     assert.equal(pkg.dependencies.hickory, undefined, 'the unscoped name belongs to another project');
     assert.deepEqual((await readdir(project)).sort(), ['.gitignore', 'config.ts', 'controllers', 'package.json', 'templates', 'test', 'tsconfig.json']);
+    if (explicit) await assertExplicit(project, template);
+    else assert.doesNotMatch(await readFile(join(project, 'config.ts'), 'utf8'), /use_context_locals/);
 
     await symlink(join(REPO, 'node_modules'), join(project, 'node_modules'), 'dir');
     // npm run exits non-zero (and exec rejects) when a test fails; the test's name shows it ran,
@@ -46,6 +65,14 @@ for (const template of ['base', 'rest-api']) {
     const [tested] = await Promise.all([npm(project, 'test'), npm(project, 'typecheck')]);
     assert.match(tested, template === 'base' ? /the home page and \/hello answer/ : /books can be listed, created, read, updated and deleted/);
     assert.doesNotMatch(tested, /\bnot ok\b|✖/);
+    if (explicit) {
+      // hickory routes lists the parameters a request fills, not the request and the response.
+      const routes = await run(['routes', 'config.ts', '--json'], project);
+      assert.equal(routes.code, 0, routes.stderr);
+      const params = Object.fromEntries((JSON.parse(routes.stdout) as Array<{ path: string; params: string[] }>).map((r) => [r.path, r.params]));
+      assert.deepEqual(params['/'], []);
+      if (template === 'base') assert.deepEqual(params['/hello'], ['name']);
+    }
 
     const { cli, url } = await serveFixture(['config.ts', '--port', '0'], project);
     try {
@@ -82,6 +109,9 @@ test('create-hickory (npm create hickory@latest) makes the same project through 
   assert.equal(stdout, `hickory: created ${join(dir, 'via-create')}\n  cd via-create && npm install && npm test && npm start\n`);
   const pkg = JSON.parse(await readFile(join(dir, 'via-create', 'package.json'), 'utf8'));
   assert.deepEqual(Object.keys(pkg.dependencies).sort(), ['@hickory/app', '@hickory/cli', 'tsx']);
+  const explicit = await exec(process.execPath, [createHickory, 'via-create-explicit', '--template', 'rest-api', '--explicit'], { cwd: dir, timeout: 20_000 });
+  assert.equal(explicit.stdout, `hickory: created ${join(dir, 'via-create-explicit')}\n  cd via-create-explicit && npm install && npm test && npm start\n`);
+  await assertExplicit(join(dir, 'via-create-explicit'), 'rest-api');
   await assert.rejects(exec(process.execPath, [createHickory], { cwd: dir, timeout: 20_000 }), (error: { code: number; stderr: string }) => {
     assert.equal(error.code, 1);
     assert.match(error.stderr, /^hickory: /);

@@ -23,7 +23,7 @@ test('hickory --help prints the usage with both commands', async () => {
   const { code, stdout } = await run(['--help']);
   assert.equal(code, 0);
   assert.match(stdout, /^Usage: hickory <command> \[options\]/);
-  for (const words of ['serve <config>', '--port', '--host', '--reload', '--workers', 'create <name>', '--template', 'base or rest-api']) {
+  for (const words of ['serve <config>', '--port', '--host', '--reload', '--workers', 'create <name>', '--template', 'base or rest-api', '--explicit', 'use_context_locals: false']) {
     assert.ok(stdout.includes(words), words);
   }
 });

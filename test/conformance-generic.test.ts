@@ -1,46 +1,50 @@
 // Contract v2, generic controllers: path segments and variables go to the handler chosen for the
-// request's method, and any exposed method may be generic.
+// request's method, and any exposed method may be generic — with context locals and with
+// use_context_locals: false (handlers then receive (request, response, ...)).
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { expose, when } from '@hickory/dispatch';
 import { createApp } from '@hickory/app';
+import { testInBothModes, type Mode } from './modes.ts';
 
-class Leaf {
-  @expose({ generic: true }) index() {
-    return 'leaf get';
+function tree({ handler }: Mode) {
+  class Leaf {
+    @expose({ generic: true }) @handler index() {
+      return 'leaf get';
+    }
+    @when('index', { method: 'DELETE' }) @handler remove(name: string, ...rest: string[]) {
+      return `deleted ${name} (${rest.join(' ')})`;
+    }
   }
-  @when('index', { method: 'DELETE' }) remove(name: string, ...rest: string[]) {
-    return `deleted ${name} (${rest.join(' ')})`;
-  }
-}
 
-class Middle {
-  sub = new Leaf();
-}
+  class Middle {
+    sub = new Leaf();
+  }
 
-class Root {
-  sub = new Middle();
-  @expose({ generic: true }) index() {
-    return 'index get';
+  class Root {
+    sub = new Middle();
+    @expose({ generic: true }) @handler index() {
+      return 'index get';
+    }
+    @when('index', { method: 'POST' }) @handler index_post(a: string, b: string | null = null) {
+      return `post a=${a} b=${b}`;
+    }
+    @expose({ generic: true, template: 'json' }) @handler items() {
+      return { method: 'GET' };
+    }
+    @when('items', { method: 'POST', template: 'json' }) @handler items_post(name: string) {
+      return { created: name };
+    }
+    @when('items', { method: 'PUT', template: 'json' }) @handler items_put(id: string, name: string) {
+      return { id, name };
+    }
   }
-  @when('index', { method: 'POST' }) index_post(a: string, b: string | null = null) {
-    return `post a=${a} b=${b}`;
-  }
-  @expose({ generic: true, template: 'json' }) items() {
-    return { method: 'GET' };
-  }
-  @when('items', { method: 'POST', template: 'json' }) items_post(name: string) {
-    return { created: name };
-  }
-  @when('items', { method: 'PUT', template: 'json' }) items_put(id: string, name: string) {
-    return { id, name };
-  }
+  return new Root();
 }
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-test('segments and variables go to the handler of the request method', async () => {
-  const app = createApp({ root: new Root(), logger: false });
+testInBothModes('segments and variables go to the handler of the request method', async (mode) => {
+  const app = createApp({ root: tree(mode), logger: false, ...mode.config });
   try {
     const cases: Array<[string, string, string, number, string]> = [
       ['POST', '/5', 'b=2', 200, 'post a=5 b=2'],

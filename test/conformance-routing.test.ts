@@ -1,46 +1,50 @@
 // Contract v2, routing rules: what is reserved (only `_` names and Object.prototype members), an
-// explicit route on a special method, and one answer for empty segments.
+// explicit route on a special method, and one answer for empty segments — with context locals and
+// with use_context_locals: false (handlers then receive (request, response, ...)).
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { expose, route } from '@hickory/dispatch';
 import { RestController } from '@hickory/rest';
 import { createApp } from '@hickory/app';
+import { testInBothModes, type Mode } from './modes.ts';
 
-class Name {
-  @expose() index() {
-    return 'the name page';
+function tree({ handler }: Mode) {
+  class Name {
+    @expose() @handler index() {
+      return 'the name page';
+    }
   }
+
+  class Things extends RestController {
+    static override _custom_actions = { length: ['GET', 'POST'], bind: ['PUT'] };
+    @expose('json') @handler get_one(id: string) {
+      return { id };
+    }
+    @expose('json') @handler length(id: string, unit = 'cm') {
+      return { length: id, unit };
+    }
+    @expose('json') @handler bind(id: string) {
+      return { bound: id };
+    }
+  }
+
+  class Root {
+    name = new Name();
+    things = new Things();
+    @expose() @handler index() {
+      return 'root';
+    }
+    @expose() @handler call() {
+      return 'called';
+    }
+    @expose() @handler apply() {
+      return 'applied';
+    }
+  }
+  return new Root();
 }
 
-class Things extends RestController {
-  static override _custom_actions = { length: ['GET', 'POST'], bind: ['PUT'] };
-  @expose('json') get_one(id: string) {
-    return { id };
-  }
-  @expose('json') length(id: string, unit = 'cm') {
-    return { length: id, unit };
-  }
-  @expose('json') bind(id: string) {
-    return { bound: id };
-  }
-}
-
-class Root {
-  name = new Name();
-  things = new Things();
-  @expose() index() {
-    return 'root';
-  }
-  @expose() call() {
-    return 'called';
-  }
-  @expose() apply() {
-    return 'applied';
-  }
-}
-
-test('name, length, call, apply and bind are ordinary segments', async () => {
-  const app = createApp({ root: new Root(), logger: false });
+testInBothModes('name, length, call, apply and bind are ordinary segments', async (mode) => {
+  const app = createApp({ root: tree(mode), logger: false, ...mode.config });
   try {
     const answers: Array<[string, string, number, string]> = [
       ['GET', '/name/', 200, 'the name page'],
@@ -64,7 +68,7 @@ test('name, length, call, apply and bind are ordinary segments', async () => {
   }
 });
 
-test('an explicit route on _lookup, _default or _route fails at ready() naming it', async () => {
+testInBothModes('an explicit route on _lookup, _default or _route fails at ready() naming it', async (mode) => {
   for (const special of ['_lookup', '_default', '_route'] as const) {
     class Bad {
       @expose() index() {
@@ -72,7 +76,7 @@ test('an explicit route on _lookup, _default or _route fails at ready() naming i
       }
     }
     Object.defineProperty(Bad.prototype, special, { value: route('door', expose()(function door() {})), writable: true, configurable: true });
-    const app = createApp({ root: new Bad(), logger: false });
+    const app = createApp({ root: new Bad(), logger: false, ...mode.config });
     await assert.rejects(app.ready(), (error: Error & { code: string }) => {
       assert.equal(error.code, 'HICKORY_ERR_DISPATCH_ROUTE_SPECIAL');
       assert.equal(error.message, `Bad.${special} is a special method (_lookup, _default, _route), found by name and never addressable by a URL: remove its explicit route "door".`);
@@ -87,11 +91,11 @@ test('an explicit route on _lookup, _default or _route fails at ready() naming i
       return undefined;
     }
   }
-  await assert.rejects(createApp({ root: new Decorated(), logger: false }).ready(), { code: 'HICKORY_ERR_DISPATCH_ROUTE_SPECIAL' });
+  await assert.rejects(createApp({ root: new Decorated(), logger: false, ...mode.config }).ready(), { code: 'HICKORY_ERR_DISPATCH_ROUTE_SPECIAL' });
 });
 
-test('an empty segment anywhere but at the end is a 404: //, /sub//, //sub/, /sub///index', async () => {
-  const app = createApp({ root: new Root(), logger: false });
+testInBothModes('an empty segment anywhere but at the end is a 404: //, /sub//, //sub/, /sub///index', async (mode) => {
+  const app = createApp({ root: tree(mode), logger: false, ...mode.config });
   try {
     for (const url of ['//', '/name//', '//name/', '/name///index', '/things//1']) {
       const res = await app.inject({ url, headers: { accept: 'application/json' } });

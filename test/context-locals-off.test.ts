@@ -1,6 +1,7 @@
 // use_context_locals: false (Pecan's option): handlers receive (request, response, ...arguments),
 // the kernel enters no AsyncLocalStorage, and the importable request/response name the option.
-// The dispatch and REST behaviour of the tables in conformance-*.test.ts, with explicit handlers.
+// Handlers here use the request and response they receive; the behaviour tables themselves
+// (conformance-*.test.ts) run in both modes through test/modes.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { abort, currentExchange, request as importedRequest, type Request, type Response } from '@hickory/core';

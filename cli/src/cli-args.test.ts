@@ -7,8 +7,9 @@ test('parseCli reads serve with every option, and create with a template', () =>
     command: 'serve', config: 'app.ts', port: 0, host: '0.0.0.0', reload: true, workers: 3,
   });
   assert.deepEqual(parseCli(['serve', 'app.json']), { command: 'serve', config: 'app.json', port: undefined, host: undefined, reload: false, workers: undefined });
-  assert.deepEqual(parseCli(['create', 'shop', '--template', 'rest-api']), { command: 'create', name: 'shop', template: 'rest-api' });
-  assert.deepEqual(parseCli(['create', 'shop']), { command: 'create', name: 'shop', template: 'base' });
+  assert.deepEqual(parseCli(['create', 'shop', '--template', 'rest-api']), { command: 'create', name: 'shop', template: 'rest-api', explicit: false });
+  assert.deepEqual(parseCli(['create', 'shop']), { command: 'create', name: 'shop', template: 'base', explicit: false });
+  assert.deepEqual(parseCli(['create', 'shop', '--explicit']), { command: 'create', name: 'shop', template: 'base', explicit: true });
   assert.deepEqual(parseCli(['shell', 'app.ts']), { command: 'shell', config: 'app.ts' });
   assert.deepEqual(parseCli(['-h']), { command: 'help' });
   assert.deepEqual(parseCli(['serve', 'x', '--version']), { command: 'version' });
@@ -20,6 +21,8 @@ test('parseCli throws HICKORY_ERR_CLI_USAGE with a one-line hint', () => {
     [['serve', 'x', '--workers', '1.5'], '--workers takes a whole number from 1 to 1024, got "1.5" (see hickory --help)'],
     [['serve', 'x', '--reload=yes'], '--reload takes no value (see hickory --help)'],
     [['create', 'x', '--port', '1'], 'hickory create takes no --port (see hickory --help)'],
+    [['create', 'x', '--explicit=yes'], '--explicit takes no value (see hickory --help)'],
+    [['serve', 'x', '--explicit'], 'hickory serve takes no --explicit (see hickory --help)'],
     [['serve', 'x', '--host='], '--host needs an address (see hickory --help)'],
     [['shell'], 'shell needs a config file: hickory shell <config> (see hickory --help)'],
     [['shell', 'x', '--json'], 'hickory shell takes no --json (see hickory --help)'],

@@ -13,14 +13,14 @@ export type CliCommand =
       readonly reload: boolean;
       readonly workers?: number;
     }
-  | { readonly command: 'create'; readonly name: string; readonly template: string }
+  | { readonly command: 'create'; readonly name: string; readonly template: string; readonly explicit: boolean }
   | { readonly command: 'routes'; readonly config: string; readonly json: boolean }
   | { readonly command: 'shell'; readonly config: string };
 
 // The options each command accepts; any other option is a usage error naming it.
 const OPTIONS = {
   serve: ['port', 'host', 'reload', 'workers'],
-  create: ['template'],
+  create: ['template', 'explicit'],
   routes: ['json'],
   shell: [],
 } as const;
@@ -49,6 +49,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
         reload: { type: 'boolean' },
         workers: { type: 'string' },
         template: { type: 'string' },
+        explicit: { type: 'boolean' },
         json: { type: 'boolean' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
@@ -69,7 +70,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (extra.length) throw usage(`unexpected argument "${extra[0]}"`);
   if (command === 'create') {
     if (!target) throw usage('create needs a folder name: hickory create <name>');
-    return { command, name: target, template: values.template ?? 'base' };
+    return { command, name: target, template: values.template ?? 'base', explicit: values.explicit ?? false };
   }
   if (command === 'routes') {
     if (!target) throw usage('routes needs a config file: hickory routes <config>');

@@ -17,7 +17,7 @@ async function main(argv: string[]): Promise<void> {
     case 'version':
       return void console.log(hickoryVersion());
     case 'create': {
-      const dir = await createProject(cli.name, cli.template);
+      const dir = await createProject(cli.name, cli.template, { explicit: cli.explicit });
       console.log(`hickory: created ${dir}\n  cd ${cli.name} && npm install && npm test && npm start`);
       return;
     }

@@ -33,22 +33,24 @@ export function hickoryDependencies(): Record<'@hickory/app' | '@hickory/cli', s
 
 /**
  * `hickory create <name>`: writes a new project (package.json, config, root controller, a template,
- * tests) into a new folder and returns its absolute path. Refuses to touch a folder that exists
+ * tests) into a new folder and returns its absolute path; `explicit` (`--explicit`) makes a project whose
+ * handlers receive `(request, response, ...)` (`use_context_locals: false`). Refuses to touch a folder that exists
  * (`HICKORY_ERR_CLI_EXISTS`) and an unknown template (`HICKORY_ERR_CLI_TEMPLATE`).
  *
  * @example
  * ```ts
  * await createProject('my-app', 'rest-api');
+ * await createProject('my-api', 'rest-api', { explicit: true });
  * ```
  */
-export async function createProject(target: string, template: string): Promise<string> {
+export async function createProject(target: string, template: string, { explicit = false }: { explicit?: boolean } = {}): Promise<string> {
   if (!(PROJECT_TEMPLATES as readonly string[]).includes(template)) {
     throw cliError('HICKORY_ERR_CLI_TEMPLATE', template, PROJECT_TEMPLATES.join(' or '));
   }
   const dir = resolve(target);
   if (existsSync(dir)) throw cliError('HICKORY_ERR_CLI_EXISTS', dir);
   const name = basename(dir).toLowerCase().replace(/[^a-z0-9-_.]/g, '-');
-  const files = projectFiles(name, template as ProjectTemplate, hickoryDependencies());
+  const files = projectFiles(name, template as ProjectTemplate, hickoryDependencies(), { explicit });
   for (const [path, text] of Object.entries(files)) {
     const file = join(dir, path);
     await mkdir(dirname(file), { recursive: true });

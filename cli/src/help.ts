@@ -23,6 +23,8 @@ Commands:
   shell <config>      A REPL with the app loaded (app, root, config, inject; top-level await)
   create <name>       Make a new project in the new folder <name>
       --template <t>      ${PROJECT_TEMPLATES.join(' or ')} (default base)
+      --explicit          Handlers receive (request, response, ...arguments): the config sets
+                          use_context_locals: false
 
 Options:
   -v, --version       Print the version

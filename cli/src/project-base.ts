@@ -1,24 +1,27 @@
+import { handlerStyle, type HandlerStyle } from './project-style.ts';
+
 /**
  * The files the `base` project template adds: a root controller with an HTML page rendered by
- * ejs and a JSON endpoint, the page's template, and a test of both through `inject()`.
+ * ejs and a JSON endpoint, the page's template, and a test of both through `inject()`. Its
+ * handlers are written in `style` (`hickory create --explicit`: they receive the request and the response).
  *
  * @example
  * ```ts
  * Object.keys(baseFiles()); // ['controllers/root.ts', 'templates/index.ejs', 'test/app.test.ts']
  * ```
  */
-export function baseFiles(): Record<string, string> {
+export function baseFiles(style: HandlerStyle = handlerStyle(false)): Record<string, string> {
   return {
-    'controllers/root.ts': `import { expose } from '@hickory/app';
-
+    'controllers/root.ts': `${style.imports(['expose'])}
+${style.note}
 export class RootController {
   @expose('index.ejs')
-  index() {
+  index(${style.params()}) {
     return { title: 'Welcome to Hickory' };
   }
 
   @expose('json')
-  hello(name = 'world') {
+  hello(${style.params("name = 'world'")}) {
     return { hello: name };
   }
 }
@@ -49,3 +52,4 @@ test('the home page and /hello answer', async () => {
 `,
   };
 }
+

@@ -1,10 +1,12 @@
 import type { ProjectTemplate } from './create-project.ts';
 import { baseFiles } from './project-base.ts';
 import { restApiFiles } from './project-rest-api.ts';
+import { handlerStyle } from './project-style.ts';
 
 /**
  * The files of a new project, by relative path: package.json, tsconfig.json, config.ts, a root
- * controller, a template and a test, for the `base` or `rest-api` template. `dependencies` are the
+ * controller, a template and a test, for the `base` or `rest-api` template; `explicit` writes the
+ * handlers as `(request, response, ...)` and sets `use_context_locals: false`. `dependencies` are the
  * specs of `@hickory/app` and `@hickory/cli`; `file:` links to a checkout also make the project use
  * Hickory's TypeScript sources (the `source` condition), so that it runs and type-checks without a build.
  *
@@ -13,7 +15,12 @@ import { restApiFiles } from './project-rest-api.ts';
  * Object.keys(projectFiles('shop', 'base', { '@hickory/app': '^0.1.0', '@hickory/cli': '^0.1.0' })); // ['package.json', …]
  * ```
  */
-export function projectFiles(name: string, template: ProjectTemplate, dependencies: Record<'@hickory/app' | '@hickory/cli', string>): Record<string, string> {
+export function projectFiles(
+  name: string,
+  template: ProjectTemplate,
+  dependencies: Record<'@hickory/app' | '@hickory/cli', string>,
+  { explicit = false }: { explicit?: boolean } = {},
+): Record<string, string> {
   const linked = dependencies['@hickory/app'].startsWith('file:');
   const node = linked ? 'node --conditions=source --import tsx' : 'node --import tsx';
   const common: Record<string, string> = {
@@ -51,14 +58,20 @@ export default {
   server: { host: '127.0.0.1', port: 8080 },
   app: {
     root: './controllers/root.ts#RootController',
-    template_path: '%(confdir)s/templates',
+    template_path: '%(confdir)s/templates',${explicit ? EXPLICIT_CONFIG : ''}
   },
 };
 `,
     '.gitignore': 'node_modules/\n',
   };
-  return { ...common, ...(template === 'rest-api' ? restApiFiles() : baseFiles()) };
+  const style = handlerStyle(explicit);
+  return { ...common, ...(template === 'rest-api' ? restApiFiles(style) : baseFiles(style)) };
 }
+
+// No AsyncLocalStorage per request: handlers take the request and the response as arguments.
+const EXPLICIT_CONFIG = `
+    // Handlers receive (request, response, ...arguments); no AsyncLocalStorage per request.
+    use_context_locals: false,`;
 
 function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;

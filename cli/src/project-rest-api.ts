@@ -1,17 +1,20 @@
+import { handlerStyle, type HandlerStyle } from './project-style.ts';
+
 /**
  * The files the `rest-api` project template adds: a `RestController` over books (list, read,
  * create, update, delete), a root page rendered by ejs that lists the endpoints, and a test of
- * every verb through `inject()`.
+ * every verb through `inject()`. Its handlers are written in `style` (`hickory create --explicit`:
+ * they receive the request and the response).
  *
  * @example
  * ```ts
  * Object.keys(restApiFiles()); // ['controllers/root.ts', 'controllers/books.ts', ...]
  * ```
  */
-export function restApiFiles(): Record<string, string> {
+export function restApiFiles(style: HandlerStyle = handlerStyle(false)): Record<string, string> {
   return {
-    'controllers/books.ts': `import { abort, expose, response, RestController } from '@hickory/app';
-
+    'controllers/books.ts': `${style.imports(['abort', 'expose', 'response', 'RestController'])}
+${style.note}
 export interface Book {
   id: string;
   name: string;
@@ -24,17 +27,17 @@ export class BooksController extends RestController {
   #next = 1;
 
   @expose('json')
-  get_all() {
+  get_all(${style.params()}) {
     return [...this.#books.values()];
   }
 
   @expose('json')
-  get_one(id: string) {
+  get_one(${style.params('id: string')}) {
     return this.#books.get(id) ?? abort(404, \`No book \${id}\`);
   }
 
   @expose('json')
-  post(name = '') {
+  post(${style.params("name = ''", ['response'])}) {
     if (!name.trim()) abort(400, 'A book needs a name');
     const book = { id: String(this.#next++), name };
     this.#books.set(book.id, book);
@@ -44,7 +47,7 @@ export class BooksController extends RestController {
   }
 
   @expose('json')
-  put(id: string, name = '') {
+  put(${style.params("id: string, name = ''")}) {
     const book = this.#books.get(id) ?? abort(404, \`No book \${id}\`);
     if (!name.trim()) abort(400, 'A book needs a name');
     book.name = name;
@@ -52,20 +55,20 @@ export class BooksController extends RestController {
   }
 
   @expose('json')
-  delete(id: string) {
+  delete(${style.params('id: string', ['response'])}) {
     if (!this.#books.delete(id)) abort(404, \`No book \${id}\`);
     response.status = 204;
   }
 }
 `,
-    'controllers/root.ts': `import { expose } from '@hickory/app';
+    'controllers/root.ts': `${style.imports(['expose'])}
 import { BooksController } from './books.ts';
-
+${style.note}
 export class RootController {
   books = new BooksController();
 
   @expose('index.ejs')
-  index() {
+  index(${style.params()}) {
     return { title: 'Books API', endpoints: ['GET /books/', 'POST /books/', 'GET /books/<id>', 'PUT /books/<id>', 'DELETE /books/<id>'] };
   }
 }

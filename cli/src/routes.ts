@@ -15,7 +15,7 @@ import { loadApp } from './load-app.ts';
 export async function printRoutes(config: string, json: boolean): Promise<void> {
   const { app } = await loadApp(config, silentLogger);
   try {
-    const routes = routeMap(app.root!);
+    const routes = routeMap(app.root!, app.config);
     process.stdout.write(json ? `${JSON.stringify(routes, null, 2)}\n` : formatRoutes(routes));
   } finally {
     await app.close();

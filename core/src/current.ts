@@ -55,10 +55,24 @@ export function noteExplicitApp(): void {
   explicitApps = true;
 }
 
+/**
+ * True once an app with `use_context_locals: false` has started in this process: code that finds
+ * no current request can then say that the request must be passed, rather than that it ran
+ * outside of one.
+ *
+ * @example
+ * ```ts
+ * if (!currentExchange()) throw coreError(explicitAppRunning() ? 'HICKORY_ERR_CONTEXT_LOCALS_OFF' : 'HICKORY_ERR_OUTSIDE_REQUEST', 'x');
+ * ```
+ */
+export function explicitAppRunning(): boolean {
+  return explicitApps;
+}
+
 function proxyOf<K extends keyof Exchange>(key: K, prototype: object): Exchange[K] {
   const current = (): Exchange[K] => {
     const exchange = exchangeStorage.getStore();
-    if (!exchange) throw coreError(explicitApps ? 'HICKORY_ERR_CONTEXT_LOCALS_OFF' : 'HICKORY_ERR_OUTSIDE_REQUEST', key);
+    if (!exchange) throw coreError(explicitAppRunning() ? 'HICKORY_ERR_CONTEXT_LOCALS_OFF' : 'HICKORY_ERR_OUTSIDE_REQUEST', key);
     return exchange[key];
   };
   return new Proxy(Object.create(prototype) as Exchange[K], {

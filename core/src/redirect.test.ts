@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createKernel, HTTPRedirect, redirect } from './index.ts';
+import { createKernel, HTTPRedirect, redirect, type Request } from './index.ts';
 import { capture, routes } from './fixtures/harness.ts';
 
 test('redirect() answers 302 with a relative Location and an empty body', async () => {
@@ -147,5 +147,29 @@ test('an internal redirect loop → 500 with a logged explanation', async () => 
   assert.match(log, /Internal redirect loop: \/grow → \/grow\?n=1 → .* → \/grow\?n=11/);
   assert.equal((await app.inject('/relative')).statusCode, 500);
   assert.match(logger.text(), /an internal redirect needs a path starting with "\/"/);
+  await app.close();
+});
+
+// Last in this file: once an app runs with use_context_locals: false, the process remembers it
+// (the importable request then names the option), which the test above must not see.
+test('with use_context_locals: false, add_slash without a location completes the path of the request passed', async () => {
+  const logger = capture();
+  const app = createKernel({ logger, use_context_locals: false }).use(
+    routes({
+      '/catalog': (request) => redirect(undefined, { add_slash: true, request }),
+      '/forgot': () => redirect(undefined, { add_slash: true }),
+      '/fake': () => redirect(undefined, { add_slash: true, request: { path: '/x', query_string: '' } as unknown as Request }),
+    }),
+  );
+  const res = await app.inject('/catalog?page=2&q=a%20b');
+  assert.equal(res.statusCode, 302);
+  assert.equal(res.headers.location, '/catalog/?page=2&q=a%20b');
+  assert.equal(res.body, '');
+  for (const path of ['/forgot', '/fake']) assert.equal((await app.inject(path)).statusCode, 500, path);
+  const errors = logger.lines.filter((l) => l.level === 'error').map((l) => (l.details[0] as Error).message);
+  assert.deepEqual(errors, [
+    'Invalid redirect: add_slash without a location needs the request, and with use_context_locals: false there is no current one: pass the request the handler received, redirect(undefined, { add_slash: true, request }).',
+    'Invalid redirect: the `request` option must be the Request the handler received.',
+  ]);
   await app.close();
 });

@@ -1,6 +1,7 @@
 import { coreError } from './errors.ts';
 import { HTTPError, type ErrorHeaders } from './http-error.ts';
-import { currentExchange } from './current.ts';
+import { currentExchange, explicitAppRunning } from './current.ts';
+import { Request } from './request.ts';
 
 /** Options of {@link redirect}. */
 export interface RedirectOptions {
@@ -15,6 +16,11 @@ export interface RedirectOptions {
    * location, to the current request's path (query kept).
    */
   add_slash?: boolean;
+  /**
+   * The request whose path `add_slash` completes when no location is given. Needed with
+   * `use_context_locals: false` (pass the one the handler receives); otherwise the current request.
+   */
+  request?: Request;
   /**
    * Allow a target on another site (an absolute `http:`/`https:` URL). Without it such a target
    * is refused unless its origin is in the `redirect_origins` configuration: a redirect built from
@@ -86,12 +92,13 @@ const WEB_SCHEMES = new Set(['http', 'https']);
  * redirect('/other', { internal: true });   // the client never sees it
  * redirect('/catalog', { add_slash: true }); // Location: /catalog/
  * redirect(undefined, { add_slash: true }); // /catalog?x=1 → /catalog/?x=1
+ * redirect(undefined, { add_slash: true, request }); // the same, with use_context_locals: false
  * redirect('https://accounts.example/login', { external: true });
  * ```
  */
 export function redirect(location?: string, options: RedirectOptions = {}): never {
   let target = location;
-  if (options.add_slash) target = target === undefined ? currentPathWithSlash() : withSlash(target);
+  if (options.add_slash) target = target === undefined ? pathWithSlash(options.request) : withSlash(target);
   if (typeof target !== 'string' || target.length === 0) throw coreError('HICKORY_ERR_REDIRECT', 'the location must be a non-empty string.');
   if (/[\u0000-\u001f\u007f]/.test(target)) throw coreError('HICKORY_ERR_REDIRECT', 'the location contains a control character (CR, LF, NUL, TAB, …).');
   // Browsers strip leading and trailing spaces before resolving: ` //host` is `//host`.
@@ -117,10 +124,21 @@ export function redirect(location?: string, options: RedirectOptions = {}): neve
   throw new HTTPRedirect(url.href, code, options.headers, options.external ? undefined : url.origin);
 }
 
-function currentPathWithSlash(): string {
-  const exchange = currentExchange();
-  if (!exchange) throw coreError('HICKORY_ERR_OUTSIDE_REQUEST', 'redirect({ add_slash })');
-  const { path, query_string } = exchange.request;
+function pathWithSlash(given: Request | undefined): string {
+  if (given !== undefined && !(given instanceof Request)) {
+    throw coreError('HICKORY_ERR_REDIRECT', 'the `request` option must be the Request the handler received.');
+  }
+  const request = given ?? currentExchange()?.request;
+  if (!request) {
+    if (explicitAppRunning()) {
+      throw coreError(
+        'HICKORY_ERR_REDIRECT',
+        'add_slash without a location needs the request, and with use_context_locals: false there is no current one: pass the request the handler received, redirect(undefined, { add_slash: true, request }).',
+      );
+    }
+    throw coreError('HICKORY_ERR_OUTSIDE_REQUEST', 'redirect({ add_slash })');
+  }
+  const { path, query_string } = request;
   return (path.endsWith('/') ? path : `${path}/`) + (query_string ? `?${query_string}` : '');
 }
 

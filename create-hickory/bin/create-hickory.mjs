@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm create hickory@latest my-app` (and `-- --template rest-api`): `hickory create` from
+// `npm create hickory@latest my-app` (and `-- --template rest-api`, `-- --explicit`): `hickory create` from
 // @hickory/cli, with the same arguments, output and exit code.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -55,6 +55,19 @@ const explicitCache = new WeakMap<Function, ParameterList>();
  */
 export function handlerParameters(fn: Function, request: Request | undefined): ParameterList {
   if (request === undefined || request.use_context_locals) return parametersOf(fn);
+  return explicitParametersOf(fn);
+}
+
+/**
+ * The parameters a request fills in a handler of an app with `use_context_locals: false`: those
+ * after the request and the response (a leading `...rest` takes everything, the two included).
+ *
+ * @example
+ * ```ts
+ * explicitParametersOf(function show(req, res, id, format = 'html') {}).names; // Set { 'id', 'format' }
+ * ```
+ */
+export function explicitParametersOf(fn: Function): ParameterList {
   let params = explicitCache.get(fn);
   if (!params) {
     const all = parametersOf(fn).list;
