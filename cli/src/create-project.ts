@@ -3,13 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cliError } from './errors.ts';
-import { projectFiles } from './project-files.ts';
-
-/** The project templates `hickory create --template` offers. */
-export const PROJECT_TEMPLATES = ['base', 'rest-api'] as const;
-
-/** A project template name. */
-export type ProjectTemplate = (typeof PROJECT_TEMPLATES)[number];
+import { PROJECT_TEMPLATES, projectFiles, type ProjectTemplate } from './project-files.ts';
 
 /**
  * The dependency specs of a new project: `@hickory/app` (what its code imports) and `@hickory/cli`

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PROJECT_TEMPLATES } from './create-project.ts';
+import { PROJECT_TEMPLATES } from './project-files.ts';
 
 /**
  * The text of `hickory --help`.

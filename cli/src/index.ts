@@ -17,5 +17,6 @@ export { loadApp, configFile, listenOn, type LoadedApp } from './load-app.ts';
 export { parseCli, type CliCommand } from './cli-args.ts';
 export { HELP, hickoryVersion } from './help.ts';
 export { CLI_ERRORS, cliError, oneLine, type CliErrorCode } from './errors.ts';
-export { createProject, hickoryDependencies, PROJECT_TEMPLATES, type ProjectTemplate } from './create-project.ts';
+export { createProject, hickoryDependencies } from './create-project.ts';
+export { PROJECT_TEMPLATES, type ProjectTemplate } from './project-files.ts';
 export { projectFiles } from './project-files.ts';

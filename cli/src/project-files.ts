@@ -1,7 +1,19 @@
-import type { ProjectTemplate } from './create-project.ts';
 import { baseFiles } from './project-base.ts';
 import { restApiFiles } from './project-rest-api.ts';
 import { handlerStyle } from './project-style.ts';
+
+/**
+ * The project templates `hickory create --template` offers.
+ *
+ * @example
+ * ```ts
+ * PROJECT_TEMPLATES.includes('rest-api'); // true
+ * ```
+ */
+export const PROJECT_TEMPLATES = ['base', 'rest-api'] as const;
+
+/** A project template name (one of {@link PROJECT_TEMPLATES}). */
+export type ProjectTemplate = (typeof PROJECT_TEMPLATES)[number];
 
 /**
  * The files of a new project, by relative path: package.json, tsconfig.json, config.ts, a root
