@@ -54,7 +54,7 @@ export function routeDirect(
   const path = request.path;
   clearRoutingArgs(request);
   if (settings.trail?.on === true || guardsDeclared()) return routeWalked(kernel, root, settings, request, path);
-  if (settings.guessFromExtension && path.includes('.', path.lastIndexOf('/'))) return routeWithExtension(kernel, root, settings, request, path, false);
+  if (settings.guessFromExtension && path.includes('.') && path.includes('.', path.lastIndexOf('/'))) return routeWithExtension(kernel, root, settings, request, path, false);
   // A budget of its own: a guarded controller first made by a `_lookup` turns checks on in it.
   const budget: WalkBudget = { lookups: 0, routes: 0 };
   const found = resolvePath(root, path, request, budget);
@@ -88,7 +88,7 @@ async function routeWithExtension(
 // whose checks it runs (see `guard`).
 function routeWalked(kernel: Kernel, root: object, settings: DispatchSettings, request: Request, path: string): Lookup | undefined | Promise<Lookup | undefined> {
   const passed = guardsDeclared() ? new Set<object>() : undefined;
-  if (settings.guessFromExtension && path.includes('.', path.lastIndexOf('/'))) return routeWithExtension(kernel, root, settings, request, path, true, passed);
+  if (settings.guessFromExtension && path.includes('.') && path.includes('.', path.lastIndexOf('/'))) return routeWithExtension(kernel, root, settings, request, path, true, passed);
   const budget = budgetFor(request, root, passed, settings.trail?.on === true);
   const found = resolvePath(root, path, request, budget);
   if (found instanceof Promise) return found.then((resolved) => routeGuarded(kernel, resolved, settings, request, budget));

@@ -1,9 +1,14 @@
 import type { Request } from '@hickory/core';
 
 // Per request: the path segments a routing plugin consumed on the way to a controller that
-// routes on by object dispatch (a REST resource's ids before a plain child controller). Keyed by
-// the request, so concurrent requests never see each other's.
-const pending = new WeakMap<Request, string[]>();
+// routes on by object dispatch (a REST resource's ids before a plain child controller). Kept on
+// the request itself, so concurrent requests never see each other's: a WeakMap keyed by each
+// request cost a get and a delete on every request, and the garbage collector its ephemerons.
+const ROUTING_ARGS = Symbol('hickory.routingArgs');
+
+interface WithRoutingArgs {
+  [ROUTING_ARGS]?: string[] | undefined;
+}
 
 /**
  * Records segments that the handler reached next receives first, before its own path arguments,
@@ -17,8 +22,9 @@ const pending = new WeakMap<Request, string[]>();
  */
 export function addRoutingArgs(request: Request, args: readonly string[]): void {
   if (args.length === 0) return;
-  const known = pending.get(request);
-  if (known === undefined) pending.set(request, [...args]);
+  const holder = request as WithRoutingArgs;
+  const known = holder[ROUTING_ARGS];
+  if (known === undefined) holder[ROUTING_ARGS] = [...args];
   else known.push(...args);
 }
 
@@ -32,9 +38,10 @@ export function addRoutingArgs(request: Request, args: readonly string[]): void 
  * ```
  */
 export function takeRoutingArgs(request: Request, remainder: readonly string[]): readonly string[] {
-  const args = pending.get(request);
+  const holder = request as WithRoutingArgs;
+  const args = holder[ROUTING_ARGS];
   if (args === undefined) return remainder;
-  pending.delete(request);
+  holder[ROUTING_ARGS] = undefined;
   return remainder.length === 0 ? args : [...args, ...remainder];
 }
 
@@ -47,5 +54,6 @@ export function takeRoutingArgs(request: Request, remainder: readonly string[]):
  * ```
  */
 export function clearRoutingArgs(request: Request): void {
-  pending.delete(request);
+  // Only a request that has some gets the property written: most never do.
+  if ((request as WithRoutingArgs)[ROUTING_ARGS] !== undefined) (request as WithRoutingArgs)[ROUTING_ARGS] = undefined;
 }

@@ -9,10 +9,15 @@ interface Handoff {
 const NO_IDS: readonly string[] = Object.freeze([]);
 
 // A parent resource hands its ids to the child it routes into; the child takes them on its
-// next `_route` call of the same request and path. Keyed by the request, so concurrent
+// next `_route` call of the same request and path. Kept on the request, so concurrent
 // requests never see each other's ids, and a stale hand-off (an internal redirect, a child
-// that routed elsewhere) is never picked up by another controller or path.
-const handoffs = new WeakMap<Request, Handoff>();
+// that routed elsewhere) is never picked up by another controller or path. (A WeakMap keyed by
+// the request cost a look-up on every REST request and the garbage collector its ephemerons.)
+const HANDOFF = Symbol('hickory.parentIds');
+
+interface WithHandoff {
+  [HANDOFF]?: Handoff | undefined;
+}
 
 /**
  * Records the ids collected so far (the parents' ids, outermost first) for `child`, which
@@ -24,7 +29,7 @@ const handoffs = new WeakMap<Request, Handoff>();
  * ```
  */
 export function giveParentIds(request: Request, child: object, ids: readonly string[]): void {
-  handoffs.set(request, { child, path: request.path, ids });
+  (request as WithHandoff)[HANDOFF] = { child, path: request.path, ids };
 }
 
 /**
@@ -36,8 +41,9 @@ export function giveParentIds(request: Request, child: object, ids: readonly str
  * ```
  */
 export function takeParentIds(request: Request, controller: object): readonly string[] {
-  const handoff = handoffs.get(request);
+  const holder = request as WithHandoff;
+  const handoff = holder[HANDOFF];
   if (handoff === undefined) return NO_IDS;
-  handoffs.delete(request);
+  holder[HANDOFF] = undefined;
   return handoff.child === controller && handoff.path === request.path ? handoff.ids : NO_IDS;
 }
