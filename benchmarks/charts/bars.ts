@@ -7,7 +7,10 @@ export interface BarChart {
   subtitle?: string;
   yLabel: string;
   groups: string[];
-  /** A second line under each group's name (the Node line of a group, say). */
+  /**
+   * A label under each group's bars (the Node line of a group, say); neighbouring groups of the
+   * same name then share one name below their notes.
+   */
   groupNotes?: string[];
   series: string[];
   /** `values[group][series]` */
@@ -46,6 +49,8 @@ export function barChart(chart: BarChart): string {
   }
   svg += `<text transform="translate(16 ${top + plotH / 2}) rotate(-90)" text-anchor="middle" fill="#444">${esc(chart.yLabel)}</text>\n`;
   chart.groups.forEach((group, g) => {
+    const note = chart.groupNotes?.[g];
+    const name = note ? `${group}, ${note}` : group;
     const start = left + g * groupW + (groupW - barW * chart.series.length) / 2;
     chart.series.forEach((series, s) => {
       const value = chart.values[g]?.[s];
@@ -55,13 +60,18 @@ export function barChart(chart: BarChart): string {
         return;
       }
       const h = (value / max) * plotH;
-      svg += `<rect x="${(x + 1).toFixed(1)}" y="${y(value).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${PALETTE[s % PALETTE.length]}"><title>${esc(`${series} · ${group}: ${Math.round(value).toLocaleString('en-US')}`)}</title></rect>`;
+      svg += `<rect x="${(x + 1).toFixed(1)}" y="${y(value).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${PALETTE[s % PALETTE.length]}"><title>${esc(`${series} · ${name}: ${Math.round(value).toLocaleString('en-US')}`)}</title></rect>`;
       svg += valueLabel(x + barW / 2, y(value) - 4, short(value), barW < 28);
     });
-    svg += `<text x="${(left + g * groupW + groupW / 2).toFixed(1)}" y="${top + plotH + 20}" text-anchor="middle" font-weight="600">${esc(group)}</text>\n`;
-    const note = chart.groupNotes?.[g];
-    if (note) svg += `<text x="${(left + g * groupW + groupW / 2).toFixed(1)}" y="${top + plotH + 36}" text-anchor="middle" fill="#555">${esc(note)}</text>\n`;
+    if (note) svg += `<text x="${(left + g * groupW + groupW / 2).toFixed(1)}" y="${top + plotH + 18}" text-anchor="middle" fill="#555">${esc(note)}</text>\n`;
   });
+  const nameY = top + plotH + (chart.groupNotes ? 38 : 20);
+  for (const run of runsOf(chart.groups)) {
+    const centre = left + (run.first + run.count / 2) * groupW;
+    svg += `<text x="${centre.toFixed(1)}" y="${nameY}" text-anchor="middle" font-weight="600">${esc(run.name)}</text>\n`;
+    const edge = left + run.first * groupW;
+    if (run.count > 1 && run.first > 0) svg += `<line x1="${edge.toFixed(1)}" x2="${edge.toFixed(1)}" y1="${top}" y2="${nameY + 4}" stroke="#d0d0d0"/>\n`;
+  }
   svg += `<line x1="${left}" x2="${width - right}" y1="${top + plotH}" y2="${top + plotH}" stroke="#444"/>\n`;
   const legendY = height - 24;
   const legendW = plotW / chart.series.length;
@@ -71,6 +81,17 @@ export function barChart(chart: BarChart): string {
     svg += `<text x="${(x + 18).toFixed(1)}" y="${legendY}">${esc(series)}</text>\n`;
   });
   return `${svg}</svg>\n`;
+}
+
+// Neighbouring equal names, as one name each with where it starts and how many groups it covers.
+function runsOf(names: readonly string[]): Array<{ name: string; first: number; count: number }> {
+  const runs: Array<{ name: string; first: number; count: number }> = [];
+  names.forEach((name, i) => {
+    const last = runs.at(-1);
+    if (last?.name === name) last.count++;
+    else runs.push({ name, first: i, count: 1 });
+  });
+  return runs;
 }
 
 // A bar's number above it; turned upright when the bar is too thin for it to fit across.
