@@ -1,5 +1,5 @@
 // Command-line options of `npm run bench`.
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CURRENT, DEFAULT_LINES, parseNodeList } from './node-lines.ts';
 import { ROUTE_NAMES, type RouteName } from './routes.ts';
 import { FRAMEWORKS, type Framework } from './servers/server.ts';
@@ -41,6 +41,25 @@ export const USAGE = `usage: npm run bench -- [options]
                         into .cache/node/) or a path (default: ${DEFAULT_LINES.join(',')}; quick: ${CURRENT})
   --write / --dry-run   force writing results/, charts and README, or never write them`;
 
+/**
+ * The options `npm run bench` and `npm run bench:instructions` share, for `parseArgs`.
+ *
+ * @example
+ * ```ts
+ * parseArgs({ args, options: { ...SHARED_OPTIONS, rounds: { type: 'string' } } });
+ * ```
+ */
+export const SHARED_OPTIONS = {
+  routes: { type: 'string' },
+  frameworks: { type: 'string' },
+  connections: { type: 'string' },
+  pipelining: { type: 'string' },
+  write: { type: 'boolean', default: false },
+  'dry-run': { type: 'boolean', default: false },
+  node: { type: 'string' },
+  help: { type: 'boolean', default: false },
+} as const satisfies ParseArgsConfig['options'];
+
 /** The names of a comma-separated option, checked against `allowed`, in `allowed`'s order (all when absent). @example list('a', ['a', 'b'], 'route') */
 export function list<T extends string>(value: string | undefined, allowed: readonly T[], what: string): T[] {
   if (value === undefined) return [...allowed];
@@ -70,19 +89,12 @@ export function parseOptions(args: readonly string[]): BenchOptions {
   const { values } = parseArgs({
     args: [...args],
     options: {
+      ...SHARED_OPTIONS,
       quick: { type: 'boolean', default: false },
-      routes: { type: 'string' },
-      frameworks: { type: 'string' },
       rounds: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
-      connections: { type: 'string' },
-      pipelining: { type: 'string' },
       'no-depth': { type: 'boolean', default: false },
-      write: { type: 'boolean', default: false },
-      'dry-run': { type: 'boolean', default: false },
-      node: { type: 'string' },
-      help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {

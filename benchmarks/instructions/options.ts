@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import type { ClosedLoopLoad } from '../http/closed-loop.ts';
 import { CURRENT, DEFAULT_LINES, parseNodeList } from '../node-lines.ts';
-import { list, positive } from '../options.ts';
+import { list, positive, SHARED_OPTIONS } from '../options.ts';
 import { ROUTE_NAMES, type RouteName } from '../routes.ts';
 import { DEFAULT_VARIANTS, VARIANT_NAMES, type VariantName } from './variants.ts';
 
@@ -44,18 +44,7 @@ export interface InstructionsOptions {
 export function parseInstructionsOptions(args: readonly string[]): InstructionsOptions {
   const { values } = parseArgs({
     args: [...args],
-    options: {
-      routes: { type: 'string' },
-      frameworks: { type: 'string' },
-      requests: { type: 'string' },
-      windows: { type: 'string' },
-      connections: { type: 'string' },
-      pipelining: { type: 'string' },
-      write: { type: 'boolean', default: false },
-      'dry-run': { type: 'boolean', default: false },
-      node: { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
+    options: { ...SHARED_OPTIONS, requests: { type: 'string' }, windows: { type: 'string' } },
   });
   if (values.help) {
     console.log(USAGE);
