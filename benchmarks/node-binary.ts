@@ -18,7 +18,7 @@ const INSTALL = fileURLToPath(new URL('../scripts/install-node.mjs', import.meta
 export function nodeBinary(option: string | undefined): string {
   if (option === undefined || option === '' || option === 'current') return process.execPath;
   if (/^\d+\.\d+\.\d+$/.test(option)) return execFileSync(process.execPath, [INSTALL, option], { encoding: 'utf8' }).trim();
-  if (!existsSync(option)) throw new Error(`--node ${option}: no such file (give a path to a node binary, or a version such as 26.10.0)`);
+  if (!existsSync(option)) throw new Error(`--node ${option}: no such file (give a path to a node binary, a version such as 26.10.0, or current)`);
   return option;
 }
 

@@ -30,7 +30,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --quick               short rounds, a smoke check (~1 min); writes nothing unless --write
   --routes a,b          routes to load: ${ROUTE_NAMES.join(', ')} (default: all)
   --frameworks a,b      frameworks: ${FRAMEWORKS.join(', ')} (default: all)
-  --rounds N            measured rounds, frameworks interleaved (default 5; quick 1)
+  --rounds N            measured rounds per Node line, frameworks interleaved (default 5; quick 1)
   --duration S          seconds per measured run (default 3; quick 1)
   --warmup S            seconds of warm-up per framework and route (default 2; quick 0.5)
   --connections N       autocannon connections (default 100)
