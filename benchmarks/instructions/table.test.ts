@@ -31,3 +31,9 @@ test('one table, a column group per Node line: each variant, then hickory / fast
     "On `/hello` on Node 20.20.2, an AsyncLocalStorage alone adds 7.1k instructions a request to node:http. Hickory's request context is such a storage; without it Hickory would need about 52.1k, 0.98× of fastify's 53.3k, and its own work (everything above node:http) is 2.5k against fastify's 3.7k.",
   ]);
 });
+
+test('without fastify among the counted, a line has no ratio column', () => {
+  const lines = instructionsTable({ ...run, settings: { ...run.settings, frameworks: ['hickory', 'node'] } }).split('\n');
+  assert.equal(lines[3], '| route | Node 20.20.2<br>hickory | Node 20.20.2<br>node:http | Node 26.10.0<br>hickory | Node 26.10.0<br>node:http |');
+  assert.equal(lines[5], '| GET /hello (JSON) | 59.2k | 49.6k | 41.8k | 34.1k |');
+});

@@ -1,5 +1,5 @@
 // The README block of `npm run bench:instructions`: instructions per request, a column group per
-// Node line (each variant, then hickory / fastify), and what the differences are made of.
+// Node line (each variant, then hickory / fastify when both were counted), and what the differences are made of.
 import type { Machine } from '../machine.ts';
 import { nodeLabel } from '../node-lines.ts';
 import { ROUTE_TITLES, type RouteName } from '../routes.ts';
@@ -64,7 +64,9 @@ function contextNote(line: LineCounts): string | undefined {
 export function instructionsTable(run: InstructionsRun): string {
   const { connections, pipelining, requests, windows, frameworks: variants, routes } = run.settings;
   const groups = run.lines.map((line) => ({ line, label: nodeLabel(line.node) }));
-  const heads = groups.flatMap(({ label }) => [...variants.map((v) => `${label}<br>${VARIANTS[v].title}`), `${label}<br>hickory / fastify`]);
+  // The ratio only when both sides were counted: a column of dashes says nothing.
+  const ratios = variants.includes('hickory') && variants.includes('fastify');
+  const heads = groups.flatMap(({ label }) => [...variants.map((v) => `${label}<br>${VARIANTS[v].title}`), ...(ratios ? [`${label}<br>hickory / fastify`] : [])]);
   const lines = [
     `Run of ${run.date}: \`${run.command}\`  `,
     `valgrind's callgrind; per server and route ${(WARM_UP_WINDOWS * requests).toLocaleString('en-US')} requests of warm-up, then ${windows} counted windows of ${requests.toLocaleString('en-US')} (the lowest shown), ${connections} connections × ${pipelining} pipelined, every request answered before a window ends; user-space instructions only (the kernel's share, mostly the \`writev\` that sends each response, is the same for every server). ` +
@@ -76,7 +78,7 @@ export function instructionsTable(run: InstructionsRun): string {
   for (const route of routes) {
     const cells = groups.flatMap(({ line }) => [
       ...variants.map((v) => thousands(perRequest(line, v, route))),
-      ratio(perRequest(line, 'hickory', route), perRequest(line, 'fastify', route)),
+      ...(ratios ? [ratio(perRequest(line, 'hickory', route), perRequest(line, 'fastify', route))] : []),
     ]);
     lines.push(`| ${ROUTE_TITLES[route]} | ${cells.join(' | ')} |`);
   }
