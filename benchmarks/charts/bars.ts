@@ -7,6 +7,11 @@ export interface BarChart {
   subtitle?: string;
   yLabel: string;
   groups: string[];
+  /**
+   * A label under each group's bars (the Node line of a group, say); neighbouring groups of the
+   * same name then share one name below their notes.
+   */
+  groupNotes?: string[];
   series: string[];
   /** `values[group][series]` */
   values: Array<Array<number | undefined>>;
@@ -21,12 +26,13 @@ export interface BarChart {
  * ```
  */
 export function barChart(chart: BarChart): string {
-  const width = 960;
-  const height = 460;
   const left = 70;
   const right = 20;
+  // Wider than the page when there are many bars, so that none gets thinner than 14 px (GitHub scales the image down).
+  const width = Math.max(960, left + right + chart.groups.length * (chart.series.length * 18 + 8));
+  const height = 460;
   const top = chart.subtitle ? 66 : 50;
-  const bottom = 80;
+  const bottom = chart.groupNotes ? 96 : 80;
   const plotW = width - left - right;
   const plotH = height - top - bottom;
   const all = chart.values.flat().filter((v): v is number => v !== undefined);
@@ -43,6 +49,8 @@ export function barChart(chart: BarChart): string {
   }
   svg += `<text transform="translate(16 ${top + plotH / 2}) rotate(-90)" text-anchor="middle" fill="#444">${esc(chart.yLabel)}</text>\n`;
   chart.groups.forEach((group, g) => {
+    const note = chart.groupNotes?.[g];
+    const name = note ? `${group}, ${note}` : group;
     const start = left + g * groupW + (groupW - barW * chart.series.length) / 2;
     chart.series.forEach((series, s) => {
       const value = chart.values[g]?.[s];
@@ -52,11 +60,18 @@ export function barChart(chart: BarChart): string {
         return;
       }
       const h = (value / max) * plotH;
-      svg += `<rect x="${(x + 1).toFixed(1)}" y="${y(value).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${PALETTE[s % PALETTE.length]}"><title>${esc(`${series} · ${group}: ${Math.round(value).toLocaleString('en-US')}`)}</title></rect>`;
-      svg += `<text x="${(x + barW / 2).toFixed(1)}" y="${(y(value) - 4).toFixed(1)}" text-anchor="middle" font-size="10" fill="#333">${short(value)}</text>\n`;
+      svg += `<rect x="${(x + 1).toFixed(1)}" y="${y(value).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${PALETTE[s % PALETTE.length]}"><title>${esc(`${series} · ${name}: ${Math.round(value).toLocaleString('en-US')}`)}</title></rect>`;
+      svg += valueLabel(x + barW / 2, y(value) - 4, short(value), barW < 28);
     });
-    svg += `<text x="${(left + g * groupW + groupW / 2).toFixed(1)}" y="${top + plotH + 20}" text-anchor="middle" font-weight="600">${esc(group)}</text>\n`;
+    if (note) svg += `<text x="${(left + g * groupW + groupW / 2).toFixed(1)}" y="${top + plotH + 18}" text-anchor="middle" fill="#555">${esc(note)}</text>\n`;
   });
+  const nameY = top + plotH + (chart.groupNotes ? 38 : 20);
+  for (const run of runsOf(chart.groups)) {
+    const centre = left + (run.first + run.count / 2) * groupW;
+    svg += `<text x="${centre.toFixed(1)}" y="${nameY}" text-anchor="middle" font-weight="600">${esc(run.name)}</text>\n`;
+    const edge = left + run.first * groupW;
+    if (run.count > 1 && run.first > 0) svg += `<line x1="${edge.toFixed(1)}" x2="${edge.toFixed(1)}" y1="${top}" y2="${nameY + 4}" stroke="#d0d0d0"/>\n`;
+  }
   svg += `<line x1="${left}" x2="${width - right}" y1="${top + plotH}" y2="${top + plotH}" stroke="#444"/>\n`;
   const legendY = height - 24;
   const legendW = plotW / chart.series.length;
@@ -66,4 +81,22 @@ export function barChart(chart: BarChart): string {
     svg += `<text x="${(x + 18).toFixed(1)}" y="${legendY}">${esc(series)}</text>\n`;
   });
   return `${svg}</svg>\n`;
+}
+
+// Neighbouring equal names, as one name each with where it starts and how many groups it covers.
+function runsOf(names: readonly string[]): Array<{ name: string; first: number; count: number }> {
+  const runs: Array<{ name: string; first: number; count: number }> = [];
+  names.forEach((name, i) => {
+    const last = runs.at(-1);
+    if (last?.name === name) last.count++;
+    else runs.push({ name, first: i, count: 1 });
+  });
+  return runs;
+}
+
+// A bar's number above it; turned upright when the bar is too thin for it to fit across.
+function valueLabel(x: number, y: number, text: string, upright: boolean): string {
+  const at = `x="${x.toFixed(1)}" y="${y.toFixed(1)}"`;
+  if (!upright) return `<text ${at} text-anchor="middle" font-size="10" fill="#333">${text}</text>\n`;
+  return `<text ${at} transform="rotate(-90 ${x.toFixed(1)} ${y.toFixed(1)})" dy="3" font-size="10" fill="#333">${text}</text>\n`;
 }
