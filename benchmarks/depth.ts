@@ -1,6 +1,8 @@
 // Dispatch cost against path depth, in process: Hickory's `resolvePath` (what the dispatch plugin
 // calls per request) and its full `walk`, against find-my-way's `find` on the same static path.
 // Run alone: node --conditions=source --import tsx benchmarks/depth.ts [--quick]
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import FindMyWay from 'find-my-way';
 import { measure } from 'mitata';
 import type { Request } from '@hickory/core';
@@ -18,10 +20,32 @@ export interface DepthRow {
   findMyWay: number;
 }
 
-/** The depth benchmark's result: rows and the slope (ns per extra segment) of each series. */
+/** The depth benchmark's result: rows, the slope (ns per extra segment) of each series, and memory. */
 export interface DepthResult {
   rows: DepthRow[];
   slope: { resolvePath: number; walk: number; findMyWay: number };
+  /** Heap used after `calls` lookups at the deepest depth, less before (both after a full GC). */
+  memory?: { calls: number; heapGrowthBytes: number };
+}
+
+/** Lookups of the deepest path between the two heap readings. */
+export const MEMORY_CALLS = 200_000;
+
+// A full collection on demand without starting Node with --expose-gc.
+function collector(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+// Whether routing keeps anything per lookup (a cache that grows with requests, say): the heap
+// after many lookups of the deepest path, against before, each after a full collection.
+function heapGrowth(root: object, path: string): number {
+  const gc = collector();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < MEMORY_CALLS; i++) resolvePath(root, path, REQUEST);
+  gc();
+  return process.memoryUsage().heapUsed - before;
 }
 
 // A chain of controller classes, one per level, as an application writes them:
@@ -89,9 +113,13 @@ export async function runDepth(options: { minCpuTimeMs: number; log?(line: strin
     options.log?.(`depth ${String(depth).padStart(2)}: resolvePath ${row.resolvePath.toFixed(0)} ns, walk ${row.walk.toFixed(0)} ns, find-my-way ${row.findMyWay.toFixed(0)} ns`);
   }
   const slopeOf = (pick: (row: DepthRow) => number) => linearFit(rows.map((row) => [row.depth, pick(row)] as const)).slope;
+  const deepest = chain(DEPTHS[DEPTHS.length - 1]!);
+  const heapGrowthBytes = heapGrowth(deepest.root, deepest.path);
+  options.log?.(`heap growth after ${MEMORY_CALLS.toLocaleString('en-US')} lookups at depth ${DEPTHS[DEPTHS.length - 1]}: ${(heapGrowthBytes / 1024).toFixed(1)} KiB`);
   return {
     rows,
     slope: { resolvePath: slopeOf((r) => r.resolvePath), walk: slopeOf((r) => r.walk), findMyWay: slopeOf((r) => r.findMyWay) },
+    memory: { calls: MEMORY_CALLS, heapGrowthBytes },
   };
 }
 

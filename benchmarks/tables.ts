@@ -81,7 +81,7 @@ function cpuTable(results: Results): string[] {
 }
 
 function targetRow(t: TargetCheck, node: string): string {
-  const value = t.value === undefined ? 'not measured' : t.unit === 'ns' ? `${t.value.toFixed(1)} ns` : `${t.value.toFixed(2)}×`;
+  const value = t.value === undefined ? 'not measured' : t.unit === 'ns' ? `${t.value.toFixed(1)} ns` : t.unit === 'KiB' ? `${t.value.toFixed(1)} KiB` : `${t.value.toFixed(2)}×`;
   const range = t.range ? `${t.range[0].toFixed(2)}–${t.range[1].toFixed(2)}×` : '';
   return `| ${t.name} | ${nodeLabel(node)} | ${value} | ${range} | ${t.goal} | ${t.pass === undefined ? '—' : t.pass ? 'met' : '**not met**'} |`;
 }

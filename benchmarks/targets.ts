@@ -1,6 +1,6 @@
 // The targets of the benchmark issue, checked against one run's numbers: the HTTP ones per Node
 // line, the dispatch slope once.
-import type { DepthResult } from './depth.ts';
+import { MEMORY_CALLS, type DepthResult } from './depth.ts';
 import type { LoadSample } from './http/autocannon.ts';
 import type { HttpCell } from './http/load.ts';
 import { ROUTE_NAMES, type RouteName } from './routes.ts';
@@ -15,7 +15,7 @@ export interface TargetCheck {
   range?: [number, number];
   goal: string;
   pass?: boolean;
-  unit: '×' | 'ns';
+  unit: '×' | 'ns' | 'KiB';
 }
 
 /**
@@ -44,14 +44,14 @@ export function httpTargets(cells: readonly HttpCell[]): TargetCheck[] {
     return { name, value, range, goal: `≥ ${goal.toFixed(2)}×`, pass: value === undefined ? undefined : value >= goal, unit: '×' };
   };
   const checks = [
-    atLeast('GET /hello vs fastify', 'hello', 'fastify', 1.0),
+    atLeast('GET /hello vs fastify', 'hello', 'fastify', 1.05),
     atLeast('GET /hello vs node:http', 'hello', 'node', 0.85),
-    atLeast('depth-8 path vs fastify', 'depth8', 'fastify', 0.9),
-    atLeast('REST get_one vs fastify /books/:id', 'rest', 'fastify', 0.8),
+    atLeast('depth-8 path vs fastify', 'depth8', 'fastify', 1.05),
+    atLeast('REST get_one vs fastify /books/:id', 'rest', 'fastify', 1.0),
   ];
   for (const route of ROUTE_NAMES) {
     const { value, range } = paired(route, 'fastify', (s) => s.p99);
-    checks.push({ name: `p99 ${route} vs fastify`, value, range, goal: '≤ 1.10×', pass: value === undefined ? undefined : value <= 1.1, unit: '×' });
+    checks.push({ name: `p99 ${route} vs fastify`, value, range, goal: '≤ 1.00×', pass: value === undefined ? undefined : value <= 1.0, unit: '×' });
   }
   return checks;
 }
@@ -67,5 +67,15 @@ export function httpTargets(cells: readonly HttpCell[]): TargetCheck[] {
  */
 export function depthTargets(depth: DepthResult | undefined): TargetCheck[] {
   const slope = depth?.slope.resolvePath;
-  return [{ name: 'dispatch slope (resolvePath)', value: slope, goal: '≤ 30 ns/segment', pass: slope === undefined ? undefined : slope <= 30, unit: 'ns' }];
+  const growth = depth?.memory === undefined ? undefined : depth.memory.heapGrowthBytes / 1024;
+  return [
+    { name: 'dispatch slope (resolvePath)', value: slope, goal: '≤ 15 ns/segment', pass: slope === undefined ? undefined : slope <= 15, unit: 'ns' },
+    {
+      name: `heap growth after ${(depth?.memory?.calls ?? MEMORY_CALLS).toLocaleString('en-US')} lookups at depth 64`,
+      value: growth,
+      goal: '≤ 64 KiB (flat)',
+      pass: growth === undefined ? undefined : growth <= 64,
+      unit: 'KiB',
+    },
+  ];
 }
