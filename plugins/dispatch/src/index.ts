@@ -35,3 +35,8 @@ export { addRoutingArgs } from './routing-args.ts';
 export { recordWalks, walkedControllers } from './walk-trail.ts';
 export { guard, openGuards, guardsDeclared, type GuardCheck } from './guards.ts';
 export { routeMap, type RouteInfo } from './route-map.ts';
+export type { ArgumentSchemas, ArgsOf, BodyOf, SchemaMarker } from './schema-types.ts';
+export { isStandardSchema, describeSchema, type SchemaDescription } from './standard-schema.ts';
+export { handlerSchemas, type HandlerSchemas, type ArgumentSchema } from './handler-schemas.ts';
+export { InvalidInput, invalidInputResponse } from './invalid-input.ts';
+export { plainIssues, type PlainIssue } from './issues.ts';
