@@ -34,7 +34,9 @@ export { DISPATCH_ERRORS, dispatchError, type DispatchErrorCode } from './errors
 export { addRoutingArgs } from './routing-args.ts';
 export { recordWalks, walkedControllers } from './walk-trail.ts';
 export { guard, openGuards, guardsDeclared, type GuardCheck } from './guards.ts';
-export { routeMap, type RouteInfo } from './route-map.ts';
+export { routeMap, routeTargets, type RouteInfo, type RouteTarget, type MethodHandlerInfo } from './route-map.ts';
+export { schemaInfo, schemaLabel, type SchemaInfo } from './route-schemas.ts';
+export { openApiDocument, type OpenApiOptions } from './openapi.ts';
 export type { ArgumentSchemas, ArgsOf, BodyOf, SchemaMarker } from './schema-types.ts';
 export { isStandardSchema, describeSchema, type SchemaDescription } from './standard-schema.ts';
 export { handlerSchemas, type HandlerSchemas, type ArgumentSchema } from './handler-schemas.ts';

@@ -3,6 +3,8 @@ import { hasGuards, isOpened } from './guards.ts';
 import { controllerName } from './names.ts';
 import { parametersOf } from './parameters.ts';
 import { isController, routeTableOf, type RouteTable } from './route-table.ts';
+import { schemaInfo, type SchemaInfo } from './route-schemas.ts';
+import { genericHandler } from './select.ts';
 
 /** One reachable route of a controller tree, as {@link routeMap} lists it. */
 export interface RouteInfo {
@@ -20,6 +22,29 @@ export interface RouteInfo {
   readonly dynamic?: '_lookup' | '_default' | '_route';
   /** Set when a guard (`secure`) is checked before this route answers. */
   readonly secured?: true;
+  /** The handler's `args` schemas by parameter: JSON Schema where the library converts, else `'schema'`. */
+  readonly schemas?: SchemaInfo['schemas'];
+  /** The handler's body schema, likewise. */
+  readonly body?: SchemaInfo['body'];
+  /** For a generic method: the `when()` handler of each other method, with its own parameters and schemas. */
+  readonly handlers?: Readonly<Record<string, MethodHandlerInfo>>;
+}
+
+/** A `when()` handler of a generic route, as {@link RouteInfo.handlers} lists it. */
+export interface MethodHandlerInfo extends SchemaInfo {
+  /** `Class.method` of the handler. */
+  readonly handler: string;
+  /** Its parameter names. */
+  readonly params: readonly string[];
+}
+
+/** A route with the function that answers it (for tools that need more than {@link RouteInfo}). */
+export interface RouteTarget {
+  readonly info: RouteInfo;
+  /** The exposed method, or the special method where routing becomes dynamic. */
+  readonly fn: Function;
+  /** The route table of the controller that holds it. */
+  readonly table: RouteTable;
 }
 
 /**
@@ -35,7 +60,20 @@ export interface RouteInfo {
  * ```
  */
 export function routeMap(root: object): RouteInfo[] {
-  const routes: RouteInfo[] = [];
+  return routeTargets(root).map((target) => target.info);
+}
+
+/**
+ * The routes of {@link routeMap} with the function and route table behind each (the OpenAPI
+ * document reads the `when()` handlers of generic methods through them).
+ *
+ * @example
+ * ```ts
+ * for (const { info, fn } of routeTargets(root)) console.log(info.path, fn.name);
+ * ```
+ */
+export function routeTargets(root: object): RouteTarget[] {
+  const routes: RouteTarget[] = [];
   const seen = new Set<object>([root]);
   // Each controller with whether a guard above it (or its own) is checked on the way.
   const pending: Array<[object, string, boolean]> = [[root, '/', hasGuards(root)]];
@@ -43,11 +81,15 @@ export function routeMap(root: object): RouteInfo[] {
     const [controller, prefix, guarded] = pending[i]!;
     const table = routeTableOf(controller)!;
     const owner = controllerName(controller);
-    const mark = (route: RouteInfo, fn?: Function): RouteInfo => (isSecured(guarded, fn) ? { ...route, secured: true } : route);
+    const mark = (route: RouteInfo, fn: Function, special = false): RouteTarget => ({
+      info: isSecured(guarded, special ? undefined : fn) ? { ...route, secured: true } : route,
+      fn,
+      table,
+    });
     if (table.route !== undefined) {
       // Its _route decides every path below (a RestController's verbs and nested resources too):
       // members and children are not reached by their names here.
-      routes.push(mark(special(prefix, owner, '_route', table.route)));
+      routes.push(mark(special(prefix, owner, '_route', table.route), table.route, true));
       continue;
     }
     for (const [segment, entry] of table.entries()) {
@@ -61,8 +103,8 @@ export function routeMap(root: object): RouteInfo[] {
         pending.push([child, `${prefix}${segment}/`, (guarded && !isOpened(child)) || hasGuards(child)]);
       }
     }
-    if (table.lookup !== undefined) routes.push(mark(special(prefix, owner, '_lookup', table.lookup)));
-    if (table.default !== undefined) routes.push(mark(special(prefix, owner, '_default', table.default)));
+    if (table.lookup !== undefined) routes.push(mark(special(prefix, owner, '_lookup', table.lookup), table.lookup, true));
+    if (table.default !== undefined) routes.push(mark(special(prefix, owner, '_default', table.default), table.default, true));
   }
   return routes;
 }
@@ -81,9 +123,28 @@ function describe(path: string, owner: string, name: string, fn: Function, table
   const exposure = exposureOf(fn);
   const methods = exposure?.generic ? [...new Set(['GET', 'HEAD', ...table.handledMethods(fn), 'OPTIONS'])] : ['ANY'];
   const renders = (exposure?.renderings ?? []).map((r) => r.template ?? r.mediaType);
-  return { path, methods, handler: `${owner}.${name}`, renders: renders.length > 0 ? renders : ['text/html'], params: paramNames(fn) };
+  const route: RouteInfo = { path, methods, handler: `${owner}.${name}`, renders: renders.length > 0 ? renders : ['text/html'], params: paramNames(fn), ...schemaInfo(fn) };
+  return exposure?.generic ? withHandlers(route, owner, fn, table) : route;
 }
 
-function paramNames(fn: Function): string[] {
+// The when() handlers of a generic method: each method's own parameters and schemas.
+function withHandlers(route: RouteInfo, owner: string, fn: Function, table: RouteTable): RouteInfo {
+  const handlers: Record<string, MethodHandlerInfo> = {};
+  for (const method of table.handledMethods(fn)) {
+    const handler = genericHandler(table, fn, method)!;
+    handlers[method] = { handler: `${owner}.${handler.name}`, params: paramNames(handler), ...schemaInfo(handler) };
+  }
+  return Object.keys(handlers).length > 0 ? { ...route, handlers } : route;
+}
+
+/**
+ * The parameter names of a handler as the route map shows them (`...rest`, `{…}` for a pattern).
+ *
+ * @example
+ * ```ts
+ * paramNames(function show(id, ...parts) {}); // ['id', '...parts']
+ * ```
+ */
+export function paramNames(fn: Function): string[] {
   return parametersOf(fn).list.map((p) => (p.rest ? `...${p.name ?? 'args'}` : (p.name ?? '{…}')));
 }
