@@ -145,3 +145,12 @@ test('hickory routes --openapi writes the document; the text map labels schemas'
   assert.notEqual(both.code, 0);
   assert.match(both.stderr, /--json or --openapi, not both/);
 });
+
+test('ready() checks the schemas of RestController handlers too', async () => {
+  class Books extends RestController {
+    // @ts-expect-error: the schema's output (number) fits no parameter: the check at ready() is the point here
+    @expose({ template: 'json', args: { book_id: z.coerce.number() } }) get_one(id: string) { return { id }; }
+  }
+  const a = createApp({ root: { books: new Books() }, logger: false });
+  await assert.rejects(a.ready(), { code: 'HICKORY_ERR_DISPATCH_ARGS_UNKNOWN', message: /^Books\.get_one: args names "book_id", which is no parameter of the handler \(its parameters: id\)/ });
+});
