@@ -115,7 +115,7 @@ class ExposedCall implements Lookup, HandlerCall {
       this.mapped = this.mapFor(request, response);
       return undefined;
     }
-    const schemas = handlerSchemas(this.target, !request.use_context_locals, controllerName(this.controller))!;
+    const schemas = handlerSchemas(this.target, !request.use_context_locals, this.controller)!;
     const args = validatedArguments(schemas, handlerParameters(this.target, request), this.remainder, request);
     if (isThenable(args)) {
       return (this.preparing = Promise.resolve(args).then((settled) => {

@@ -32,7 +32,7 @@ export function checkControllerTree(kernel: Kernel): object {
     const table = routeTableOf(controller)!;
     for (const [name, fn] of table.functions()) {
       checkTemplates(kernel, controllerName(controller), name, fn);
-      handlerSchemas(fn, kernel.config.use_context_locals === false, controllerName(controller));
+      handlerSchemas(fn, kernel.config.use_context_locals === false, controller);
     }
     for (const [segment, entry] of table.entries()) {
       if (entry.kind !== 'child' || !isController(entry.value)) continue;

@@ -1,8 +1,8 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { dispatchError } from './errors.ts';
 import { exposureOf } from './exposure.ts';
-import { describeValue } from './names.ts';
-import { parametersOf, type Parameter } from './parameters.ts';
+import { controllerName, describeValue } from './names.ts';
+import { parametersFor, type Parameter } from './parameters.ts';
 import { isStandardSchema } from './standard-schema.ts';
 
 /** A schema bound to one parameter of a handler. */
@@ -31,29 +31,29 @@ const caches = { implicit: new WeakMap<Function, HandlerSchemas | null>(), expli
 /**
  * The checked schemas of a handler, or `undefined` when it declares none; read once per function
  * (and per `use_context_locals` mode, which shifts the parameters). A value that is not a Standard
- * Schema, or an `args` key that names no parameter, throws a coded error naming `owner.name` —
+ * Schema, or an `args` key that names no parameter, throws a coded error naming `Class.method` —
  * at `ready()` for the tree it can reach, else on the first request that routes there.
  *
  * @example
  * ```ts
- * handlerSchemas(Books.prototype.show, false, 'Books')?.args; // [{ name: 'id', index: 0, schema, … }]
+ * handlerSchemas(Books.prototype.show, false, books)?.args; // [{ name: 'id', index: 0, schema, … }]
  * ```
  */
-export function handlerSchemas(fn: Function, explicit: boolean, owner: string): HandlerSchemas | undefined {
+export function handlerSchemas(fn: Function, explicit: boolean, controller: object): HandlerSchemas | undefined {
   const cache = explicit ? caches.explicit : caches.implicit;
   let known = cache.get(fn);
-  if (known === undefined) cache.set(fn, (known = compile(fn, explicit, owner)));
+  if (known === undefined) cache.set(fn, (known = compile(fn, explicit, controller)));
   return known ?? undefined;
 }
 
-function compile(fn: Function, explicit: boolean, owner: string): HandlerSchemas | null {
+function compile(fn: Function, explicit: boolean, controller: object): HandlerSchemas | null {
   const exposure = exposureOf(fn);
   const declared = exposure?.args;
   const body = exposure?.bodySchema;
   if (declared === undefined && body === undefined) return null;
-  const where = `${owner}.${fn.name || '(anonymous)'}`;
+  const where = `${controllerName(controller)}.${fn.name || '(anonymous)'}`;
   if (body !== undefined && !isStandardSchema(body)) throw dispatchError('HICKORY_ERR_DISPATCH_NOT_A_SCHEMA', where, 'body', describeValue(body));
-  const params = requestParameters(fn, explicit);
+  const params = parametersFor(fn, explicit).list;
   const args: ArgumentSchema[] = [];
   for (const name of Object.keys(declared ?? {})) {
     const schema = declared![name];
@@ -64,13 +64,6 @@ function compile(fn: Function, explicit: boolean, owner: string): HandlerSchemas
   }
   args.sort((a, b) => a.index - b.index);
   return { args, body };
-}
-
-// The parameters a request fills: without context locals the first two take the request and
-// the response (as handlerParameters decides, which needs a request this check does not have).
-function requestParameters(fn: Function, explicit: boolean): readonly Parameter[] {
-  const all = parametersOf(fn).list;
-  return explicit && !(all[0]?.rest ?? false) ? all.slice(2) : all;
 }
 
 function listNames(params: readonly Parameter[], explicit: boolean): string {

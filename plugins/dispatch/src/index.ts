@@ -18,7 +18,7 @@ export { route } from './route.ts';
 export type { MethodMarker } from './decorator.ts';
 export { exposureOf, renderingsOf, HTML_RENDERING, type Exposure, type Rendering, type WhenLink } from './exposure.ts';
 export { routeTableOf, isController, RouteTable, ChildEntry, type RouteEntry, type MethodEntry } from './route-table.ts';
-export { parametersOf, handlerParameters, type Parameter, type ParameterList } from './parameters.ts';
+export { parametersOf, handlerParameters, parametersFor, type Parameter, type ParameterList } from './parameters.ts';
 export { mapArguments, variablesOf } from './arguments.ts';
 export { resolvePath } from './resolve.ts';
 export { walk, walkDirect, fits, MAX_LOOKUPS, type Resolution, type WalkBudget } from './walk.ts';

@@ -1,6 +1,6 @@
 import type { Kernel } from '@hickory/core';
 import { exposureOf, renderingsOf } from './exposure.ts';
-import { parametersOf, type Parameter } from './parameters.ts';
+import { parametersFor, type Parameter } from './parameters.ts';
 import { routeTargets, type RouteTarget } from './route-map.ts';
 import { schemaInfo } from './route-schemas.ts';
 import { genericHandler } from './select.ts';
@@ -48,7 +48,7 @@ export function openApiDocument(kernel: Kernel, options: OpenApiOptions = {}): J
       continue;
     }
     for (const [method, fn] of operationsOf(target)) {
-      const { template, parameters } = describeParameters(info.path, requestParameters(fn, explicit), schemaInfo(fn).schemas ?? {});
+      const { template, parameters } = describeParameters(info.path, parametersFor(fn, explicit).list, schemaInfo(fn).schemas ?? {});
       (paths[template] ??= {})[method] = operation(info.handler.split('.')[0]!, fn, target, method, parameters);
     }
   }
@@ -84,12 +84,6 @@ function operation(owner: string, fn: Function, target: RouteTarget, method: str
   };
   if (target.info.secured) op['x-hickory-secured'] = true;
   return op;
-}
-
-// The parameters a request fills: after the request and the response without context locals.
-function requestParameters(fn: Function, explicit: boolean): readonly Parameter[] {
-  const all = parametersOf(fn).list;
-  return explicit && !(all[0]?.rest ?? false) ? all.slice(2) : all;
 }
 
 // Path segments fill the leading parameters; a route ending in `/` (an index) takes none by path.

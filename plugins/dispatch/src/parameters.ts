@@ -54,7 +54,20 @@ const explicitCache = new WeakMap<Function, ParameterList>();
  * ```
  */
 export function handlerParameters(fn: Function, request: Request | undefined): ParameterList {
-  if (request === undefined || request.use_context_locals) return parametersOf(fn);
+  return parametersFor(fn, request !== undefined && !request.use_context_locals);
+}
+
+/**
+ * {@link handlerParameters} for a mode known without a request (checks at `ready()`, tooling):
+ * `explicit` is true for `use_context_locals: false`.
+ *
+ * @example
+ * ```ts
+ * parametersFor(function show(req, res, id) {}, true).list; // [{ name: 'id', … }]
+ * ```
+ */
+export function parametersFor(fn: Function, explicit: boolean): ParameterList {
+  if (!explicit) return parametersOf(fn);
   let params = explicitCache.get(fn);
   if (!params) {
     const all = parametersOf(fn).list;
