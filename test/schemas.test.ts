@@ -154,3 +154,23 @@ test('ready() checks the schemas of RestController handlers too', async () => {
   const a = createApp({ root: { books: new Books() }, logger: false });
   await assert.rejects(a.ready(), { code: 'HICKORY_ERR_DISPATCH_ARGS_UNKNOWN', message: /^Books\.get_one: args names "book_id", which is no parameter of the handler \(its parameters: id\)/ });
 });
+
+test('body: a multipart form is validated with its uploaded file', async () => {
+  const upload = z.object({ title: z.string(), cover: z.object({ filename: z.string().endsWith('.png'), size: z.number().max(1000) }) });
+  class Root {
+    @expose({ template: 'json', body: upload }) upload(title: string, cover: { filename: string; size: number }) { return { title, file: cover.filename, size: cover.size }; }
+  }
+  const a = createApp({ root: new Root(), logger: false });
+  const send = (filename: string) => {
+    const boundary = 'hickoryschema';
+    const payload =
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nDune\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="cover"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\nPNGDATA\r\n--${boundary}--\r\n`;
+    return a.inject({ method: 'POST', url: '/upload', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  };
+  assert.equal((await send('cover.png')).body, '{"title":"Dune","file":"cover.png","size":7}');
+  const bad = await send('cover.gif');
+  assert.equal(bad.statusCode, 400);
+  assert.deepEqual(bad.json().issues, [{ message: 'Invalid string: must end with ".png"', path: ['cover', 'filename'] }]);
+  await a.close();
+});
