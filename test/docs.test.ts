@@ -25,6 +25,7 @@ const SAMPLE_TIMEOUT_MS = 20_000;
 const GUIDES = [
   'README.md',
   'routing.md',
+  'validation.md',
   'rest.md',
   'templates.md',
   'uploads-and-downloads.md',

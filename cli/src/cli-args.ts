@@ -14,14 +14,17 @@ export type CliCommand =
       readonly workers?: number;
     }
   | { readonly command: 'create'; readonly name: string; readonly template: string; readonly explicit: boolean }
-  | { readonly command: 'routes'; readonly config: string; readonly json: boolean }
+  | { readonly command: 'routes'; readonly config: string; readonly format: RoutesFormat }
   | { readonly command: 'shell'; readonly config: string };
+
+/** How `hickory routes` prints: aligned text, the route map as JSON, or an OpenAPI 3.1 document. */
+export type RoutesFormat = 'text' | 'json' | 'openapi';
 
 // The options each command accepts; any other option is a usage error naming it.
 const OPTIONS = {
   serve: ['port', 'host', 'reload', 'workers'],
   create: ['template', 'explicit'],
-  routes: ['json'],
+  routes: ['json', 'openapi'],
   shell: [],
 } as const;
 
@@ -51,6 +54,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
         template: { type: 'string' },
         explicit: { type: 'boolean' },
         json: { type: 'boolean' },
+        openapi: { type: 'boolean' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -74,7 +78,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
   }
   if (command === 'routes') {
     if (!target) throw usage('routes needs a config file: hickory routes <config>');
-    return { command, config: target, json: values.json ?? false };
+    if (values.json && values.openapi) throw usage('hickory routes takes --json or --openapi, not both');
+    return { command, config: target, format: values.openapi ? 'openapi' : values.json ? 'json' : 'text' };
   }
   if (command === 'shell') {
     if (!target) throw usage('shell needs a config file: hickory shell <config>');

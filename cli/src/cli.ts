@@ -22,7 +22,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'routes':
-      return printRoutes(cli.config, cli.json);
+      return printRoutes(cli.config, cli.format);
     case 'shell':
       return void (await startShell(cli.config));
     case 'serve':

@@ -20,6 +20,7 @@ Commands:
                           per core with NODE_ENV=production, else the app runs in this process)
   routes <config>     Print every route of the app, without running a handler
       --json              As JSON, for tools
+      --openapi           As an OpenAPI 3.1 document (paths, parameters and body with their schemas)
   shell <config>      A REPL with the app loaded (app, root, config, inject; top-level await)
   create <name>       Make a new project in the new folder <name>
       --template <t>      ${PROJECT_TEMPLATES.join(' or ')} (default base)

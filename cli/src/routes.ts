@@ -1,22 +1,28 @@
-import { routeMap, type RouteInfo } from '@hickory/dispatch';
+import { openApiDocument, routeMap, schemaLabel, type RouteInfo } from '@hickory/dispatch';
+import type { RoutesFormat } from './cli-args.ts';
 import { silentLogger } from '@hickory/core';
 import { loadApp } from './load-app.ts';
 
 /**
  * `hickory routes <config>`: loads the app (without listening) and prints every route its
- * controller tree reaches — methods, path, handler, renderings, parameters, and where routing
- * becomes dynamic — as aligned text, or as JSON with `--json`.
+ * controller tree reaches — methods, path, handler, renderings, parameters with their schemas,
+ * and where routing becomes dynamic — as aligned text, as JSON with `--json`, or as an OpenAPI
+ * 3.1 document with `--openapi`.
  *
  * @example
  * ```ts
- * await printRoutes('sandbox/config.ts', false);
+ * await printRoutes('sandbox/config.ts', 'openapi');
  * ```
  */
-export async function printRoutes(config: string, json: boolean): Promise<void> {
+export async function printRoutes(config: string, format: RoutesFormat): Promise<void> {
   const { app } = await loadApp(config, silentLogger);
   try {
+    if (format === 'openapi') {
+      process.stdout.write(`${JSON.stringify(openApiDocument(app), null, 2)}\n`);
+      return;
+    }
     const routes = routeMap(app.root!, app.config);
-    process.stdout.write(json ? `${JSON.stringify(routes, null, 2)}\n` : formatRoutes(routes));
+    process.stdout.write(format === 'json' ? `${JSON.stringify(routes, null, 2)}\n` : formatRoutes(routes));
   } finally {
     await app.close();
   }
@@ -27,7 +33,7 @@ export async function printRoutes(config: string, json: boolean): Promise<void> 
  *
  * @example
  * ```ts
- * formatRoutes(routeMap(root)); // 'ANY  /  RootController.index  text/html  ()\n…'
+ * formatRoutes(routeMap(root)); // 'ANY  /show  Root.show  json  (id: integer)  body: object\n…'
  * ```
  */
 export function formatRoutes(routes: readonly RouteInfo[]): string {
@@ -36,8 +42,15 @@ export function formatRoutes(routes: readonly RouteInfo[]): string {
     r.path,
     r.handler,
     r.dynamic ? `(${r.dynamic} decides)` : r.renders.join(' | '),
-    `(${r.params.join(', ')})${r.secured ? '  secured' : ''}`,
+    `(${r.params.map((p) => withSchema(p, r)).join(', ')})${r.body ? `  body: ${schemaLabel(r.body)}` : ''}${r.secured ? '  secured' : ''}`,
   ]);
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]!.length))) ?? [];
   return rows.map((row) => `${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')}\n`).join('');
+}
+
+// `id: integer` for a parameter with a schema (a rest parameter's key has no dots).
+function withSchema(param: string, route: RouteInfo): string {
+  const name = param.startsWith('...') ? param.slice(3) : param;
+  const schema = route.schemas && Object.prototype.hasOwnProperty.call(route.schemas, name) ? route.schemas[name] : undefined;
+  return schema === undefined ? param : `${param}: ${schemaLabel(schema)}`;
 }

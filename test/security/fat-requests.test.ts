@@ -96,7 +96,7 @@ test('when(name, { method, body: true }) opts an OPTIONS or TRACE handler in; wi
   try {
     const { text } = await exchangeUntilClosed(port, keepAlive('OPTIONS', '/probe', '{"a":1}') + keepAlive('TRACE', '/probe', '{"a":1}') + LAST);
     assert.deepEqual(responses(text), ['200 ["a"]', '200 []', '200 ok']);
-    assert.throws(() => when('probe', { method: 'POST', body: 'yes' as unknown as boolean }), /HICKORY_ERR_DISPATCH_WHEN_ARGS|`body` must be true or false/);
+    assert.throws(() => when('probe', { method: 'POST', body: 'yes' as unknown as boolean }), { code: 'HICKORY_ERR_DISPATCH_WHEN_ARGS', message: /`body` must be true, false, or a schema of the body/ });
     assertNothingUncaught('when body');
   } finally {
     await app.close();

@@ -1,8 +1,12 @@
 import { currentExchange, isThenable, type Kernel, type Lookup, type Request, type Response } from '@hickory/core';
 import { mapArguments, variablesOf } from './arguments.ts';
+import { dispatchError } from './errors.ts';
 import { exposureOf, type Rendering } from './exposure.ts';
+import { handlerSchemas } from './handler-schemas.ts';
+import { controllerName } from './names.ts';
 import { handlerParameters, parametersOf } from './parameters.ts';
 import { renderNow } from './render.ts';
+import { validatedArguments } from './validate-call.ts';
 
 /**
  * The rendering negotiation chose (by extension or `Accept`) for a request — by default the one
@@ -45,10 +49,16 @@ export interface HandlerCall {
   /** The function called. */
   readonly handler: Function;
   /**
-   * The arguments it receives for `request`, mapped from the path and the request's variables on
-   * the first call (so call it once the body is loaded: from a `beforeHandle` tap on); the
-   * handler is then called with this same list (with `use_context_locals: false`, the request
-   * and the response first). Mapping may throw the request's 400.
+   * Maps the arguments for `request` and validates them against the handler's schemas (`args`,
+   * `body`); call it once the body is loaded (from a `beforeHandle` tap on). Returns a promise
+   * only when a schema validates asynchronously. May throw (or reject with) the request's 400.
+   */
+  prepare(request: Request, response: Response): Promise<void> | undefined;
+  /**
+   * The arguments it receives for `request`: mapped (and validated) on the first call, and the
+   * handler is then called with this same list (with `use_context_locals: false`, the request and
+   * the response first). Mapping may throw the request's 400. When the handler's schemas validate
+   * asynchronously, await {@link HandlerCall.prepare} first (else this throws).
    */
   argumentsFor(request: Request, response: Response): readonly unknown[];
 }
@@ -61,7 +71,10 @@ export interface HandlerCall {
  * ```ts
  * kernel.hooks.beforeHandle.tap('audit', (lookup, request, response) => {
  *   const call = handlerCallOf(lookup);
- *   if (call) log(`${call.controller.constructor.name}.${call.handler.name}`, call.argumentsFor(request, response));
+ *   if (call) {
+ *     await call.prepare(request, response);
+ *     log(`${call.controller.constructor.name}.${call.handler.name}`, call.argumentsFor(request, response));
+ *   }
  * });
  * ```
  */
@@ -71,10 +84,14 @@ export function handlerCallOf(lookup: Lookup | undefined): HandlerCall | undefin
 
 // One object per request and no closure: `handle` is a method, the kernel calls it on the lookup.
 class ExposedCall implements Lookup, HandlerCall {
-  // `true` asks for the body even on GET, HEAD or OPTIONS (expose({ body: true })).
+  // `true` asks for the body even on GET, HEAD or OPTIONS (expose({ body: true }) or a body schema).
   readonly loadBody: true | undefined;
-  // Mapped once, by `arguments` (a hook looked) or by `handle`.
+  // Whether the handler declares schemas (read here, so that a handler without any pays nothing more).
+  private readonly validates: boolean;
+  // Mapped (and validated) once, by `prepare` (a hook looked, or `handle`).
   private mapped: readonly unknown[] | undefined;
+  // An asynchronous validation under way.
+  private preparing: Promise<void> | undefined;
   constructor(
     private readonly kernel: Kernel,
     readonly controller: object,
@@ -82,15 +99,42 @@ class ExposedCall implements Lookup, HandlerCall {
     private readonly remainder: readonly string[],
     readonly rendering: Rendering,
   ) {
-    this.loadBody = exposureOf(target)?.body ? true : undefined;
+    const exposure = exposureOf(target);
+    this.loadBody = exposure?.body ? true : undefined;
+    this.validates = exposure !== undefined && (exposure.args !== undefined || exposure.bodySchema !== undefined);
   }
 
   get handler(): Function {
     return this.target;
   }
 
+  prepare(request: Request, response: Response): Promise<void> | undefined {
+    if (this.mapped !== undefined) return undefined;
+    if (this.preparing !== undefined) return this.preparing;
+    if (!this.validates) {
+      this.mapped = this.mapFor(request, response);
+      return undefined;
+    }
+    const schemas = handlerSchemas(this.target, !request.use_context_locals, this.controller)!;
+    const args = validatedArguments(schemas, handlerParameters(this.target, request), this.remainder, request);
+    if (isThenable(args)) {
+      return (this.preparing = Promise.resolve(args).then((settled) => {
+        this.mapped = withExchange(settled, request, response);
+      }));
+    }
+    this.mapped = withExchange(args, request, response);
+    return undefined;
+  }
+
   argumentsFor(request: Request, response: Response): readonly unknown[] {
-    return (this.mapped ??= this.mapFor(request, response));
+    if (this.mapped !== undefined) return this.mapped;
+    const pending = this.prepare(request, response);
+    if (pending !== undefined) {
+      // Its outcome reaches the caller through `prepare` or `handle`, not as an unhandled rejection.
+      pending.catch(ignore);
+      throw dispatchError('HICKORY_ERR_DISPATCH_ARGS_PENDING', `${controllerName(this.controller)}.${this.target.name}`);
+    }
+    return this.mapped!;
   }
 
   private mapFor(request: Request, response: Response): readonly unknown[] {
@@ -103,17 +147,29 @@ class ExposedCall implements Lookup, HandlerCall {
     return params.list.length === 0 && remainder.length === 0 ? NO_ARGS : mapArguments(params, remainder, () => variablesOf(request));
   }
 
-  // Calls the method and renders its value: synchronously when the method returns a plain value
-  // and the rendering needs no engine, else a promise.
+  // Calls the method and renders its value: synchronously when the arguments need no asynchronous
+  // validation, the method returns a plain value and the rendering needs no engine; else a promise.
   handle(request: Request, response: Response): unknown {
     // The kernel has set it already, unless another plugin's lookup wraps this one.
     request.lookup = this;
+    const pending = this.prepare(request, response);
+    if (pending !== undefined) return pending.then(() => this.call(response));
+    return this.call(response);
+  }
+
+  private call(response: Response): unknown {
     const { kernel, controller, target: fn, rendering } = this;
-    const args = this.mapped ?? this.mapFor(request, response);
-    const value: unknown = fn.apply(controller, args as unknown[]);
+    const value: unknown = fn.apply(controller, this.mapped as unknown[]);
     if (isThenable(value)) return Promise.resolve(value).then((settled) => renderNow(kernel, rendering, settled, response, controller, fn));
     return renderNow(kernel, rendering, value, response, controller, fn);
   }
 }
+
+// use_context_locals: false — the handler receives the request and the response first.
+function withExchange(args: unknown[], request: Request, response: Response): readonly unknown[] {
+  return request.use_context_locals ? args : [request, response, ...args];
+}
+
+function ignore(): void {}
 
 const NO_ARGS: readonly unknown[] = Object.freeze([]);

@@ -1,13 +1,15 @@
 import type { Kernel } from '@hickory/core';
 import { dispatchError } from './errors.ts';
 import { exposureOf } from './exposure.ts';
+import { handlerSchemas } from './handler-schemas.ts';
 import { controllerName, describeValue } from './names.ts';
 import { isController, routeTableOf } from './route-table.ts';
 
 /**
  * Checks the controller tree reachable from `kernel.root` at `ready()`: a root is set and is a
  * controller, every class's route table builds (no collisions, no misplaced `when` or
- * `generic`), and every template has a renderer. Controllers that only `_lookup` or `_route`
+ * `generic`), every template has a renderer, and every schema (`args`, `body`) is a Standard
+ * Schema whose `args` keys name parameters. Controllers that only `_lookup` or `_route`
  * create are checked when first routed. Outside production, a controller reachable at two paths
  * is logged as a warning: the second is usually a field that was meant to be private.
  *
@@ -28,7 +30,10 @@ export function checkControllerTree(kernel: Kernel): object {
     const controller = pending[i]!;
     const path = pathOf.get(controller)!;
     const table = routeTableOf(controller)!;
-    for (const [name, fn] of table.functions()) checkTemplates(kernel, controllerName(controller), name, fn);
+    for (const [name, fn] of table.functions()) {
+      checkTemplates(kernel, controllerName(controller), name, fn);
+      handlerSchemas(fn, kernel.config.use_context_locals === false, controller);
+    }
     for (const [segment, entry] of table.entries()) {
       if (entry.kind !== 'child' || !isController(entry.value)) continue;
       const childPath = `${path}${segment}/`;

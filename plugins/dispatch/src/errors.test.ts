@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DISPATCH_ERRORS, dispatchError } from '@hickory/dispatch';
 
-test('the dispatch error table has 20 codes, each with a message', () => {
+test('the dispatch error table has 23 codes, each with a message', () => {
   const codes = Object.keys(DISPATCH_ERRORS);
-  assert.equal(codes.length, 20);
+  assert.equal(codes.length, 23);
   for (const code of codes) {
     assert.match(code, /^HICKORY_ERR_DISPATCH_[A-Z_]+$/);
     assert.ok(DISPATCH_ERRORS[code as keyof typeof DISPATCH_ERRORS].length > 0, code);

@@ -48,6 +48,12 @@ export const DISPATCH_ERRORS = Object.freeze({
     '%s._route() returned %s: return [target, remainder], where target is an exposed method of this controller or a controller object, and remainder an array of strings.',
   HICKORY_ERR_DISPATCH_LOOKUP_RESULT:
     '%s._lookup() returned %s: return [controller, remainder] (remainder an array of strings), or nothing when not found.',
+  HICKORY_ERR_DISPATCH_NOT_A_SCHEMA:
+    '%s: %s is %s, not a Standard Schema (an object with a "~standard" property holding version 1 and a validate function): pass a schema of zod, valibot, arktype or another library that implements Standard Schema, e.g. args: { id: z.coerce.number() }.',
+  HICKORY_ERR_DISPATCH_ARGS_UNKNOWN:
+    '%s: args names "%s", which is no parameter of the handler (its parameters: %s): rename the key or the parameter.',
+  HICKORY_ERR_DISPATCH_ARGS_PENDING:
+    '%s: its schemas validate asynchronously, so its arguments are not known yet: await call.prepare(request, response) before call.argumentsFor(request, response).',
 } as const);
 
 /** A code of {@link DISPATCH_ERRORS}. */

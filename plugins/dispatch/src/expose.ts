@@ -2,7 +2,10 @@ import { checkDecorated, isSpecialName, type MethodMarker } from './decorator.ts
 import { dispatchError } from './errors.ts';
 import { exposureRecord, type Rendering } from './exposure.ts';
 import { essence, isMediaType } from './media-type.ts';
-import { assertSegment, describeValue } from './names.ts';
+import { assertSegment, describeOptions, describeValue } from './names.ts';
+import { recordSchemaOptions, schemaOptionsProblem } from './schema-options.ts';
+import type { ArgumentSchemas, SchemaMarker } from './schema-types.ts';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 
 /** Options of {@link expose}. */
 export interface ExposeOptions {
@@ -15,13 +18,21 @@ export interface ExposeOptions {
   /** Answer only at this segment instead of the method's name. */
   route?: string;
   /**
-   * Read the request body even on GET, HEAD or OPTIONS, whose bodies are otherwise ignored (a
-   * "fat GET" is input that URL-keyed caches do not see).
+   * `true`: read the request body even on GET, HEAD or OPTIONS, whose bodies are otherwise ignored
+   * (a "fat GET" is input that URL-keyed caches do not see). A Standard Schema: validate the parsed
+   * body (JSON, or form variables) before the handler — a failure is a 400 with the issues — and
+   * fill named parameters from the properties of its output; the body is then read on any method.
    */
-  body?: boolean;
+  body?: boolean | StandardSchemaV1;
+  /**
+   * Standard Schemas by parameter name: each parses that parameter's mapped value (a string from
+   * the path or query, a form field, a JSON value) before the call; the handler receives the
+   * output. A failure is a 400 with the issues. Checked at `ready()`.
+   */
+  args?: ArgumentSchemas;
 }
 
-const OPTION_NAMES = new Set(['template', 'content_type', 'generic', 'route', 'body']);
+const OPTION_NAMES = new Set(['template', 'content_type', 'generic', 'route', 'body', 'args']);
 
 /**
  * Exposes a method to routing. Forms: `expose()`, `expose(template)`, `expose(template, options)`,
@@ -35,8 +46,14 @@ const OPTION_NAMES = new Set(['template', 'content_type', 'generic', 'route', 'b
  *   @expose({ route: 'best-sellers' }) bestsellers() { return '<h1>Best</h1>'; }
  * }
  * const hours = expose({ content_type: 'text/plain' })(function hours() { return '9-5'; });
+ * class Items {
+ *   @expose({ template: 'json', args: { id: z.coerce.number().int() } }) show(id: number) { return { id }; }
+ * }
  * ```
  */
+export function expose<const A extends ArgumentSchemas>(options: ExposeOptions & { args: A }): SchemaMarker<A>;
+export function expose<const A extends ArgumentSchemas>(template: string, options: ExposeOptions & { args: A }): SchemaMarker<A>;
+export function expose(templateOrOptions?: string | ExposeOptions, maybeOptions?: ExposeOptions): MethodMarker;
 export function expose(templateOrOptions?: string | ExposeOptions, maybeOptions?: ExposeOptions): MethodMarker {
   const options = readOptions(templateOrOptions, maybeOptions);
   const rendering = renderingFrom(options.template, options.content_type, describeArgs(templateOrOptions, maybeOptions));
@@ -47,7 +64,8 @@ export function expose(templateOrOptions?: string | ExposeOptions, maybeOptions?
     const record = exposureRecord(value);
     record.renderings.unshift(rendering); // decorators apply innermost first: keep the outermost first
     if (options.generic) record.generic = true;
-    if (options.body) record.body = true;
+    const conflict = recordSchemaOptions(value, options.args, options.body);
+    if (conflict !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', describeArgs(templateOrOptions, maybeOptions), conflict);
     if (options.route !== undefined) {
       if (record.route !== undefined && record.route !== options.route) {
         throw dispatchError('HICKORY_ERR_DISPATCH_ROUTE_TWICE', name ?? value.name, record.route, options.route);
@@ -77,7 +95,7 @@ function checkOptionObject(value: unknown, shown: string): ExposeOptions {
     throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, `options must be an object, got ${describeValue(value)}`);
   }
   for (const key of Object.keys(value)) {
-    if (!OPTION_NAMES.has(key)) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, `unknown option "${key}" (options: template, content_type, generic, route, body)`);
+    if (!OPTION_NAMES.has(key)) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, `unknown option "${key}" (options: template, content_type, generic, route, body, args)`);
   }
   const options = value as ExposeOptions;
   if (options.template !== undefined && (typeof options.template !== 'string' || options.template.length === 0)) {
@@ -86,9 +104,8 @@ function checkOptionObject(value: unknown, shown: string): ExposeOptions {
   if (options.generic !== undefined && typeof options.generic !== 'boolean') {
     throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, '`generic` must be true or false');
   }
-  if (options.body !== undefined && typeof options.body !== 'boolean') {
-    throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, '`body` must be true or false');
-  }
+  const problem = schemaOptionsProblem(options.args, options.body);
+  if (problem !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, problem);
   return options;
 }
 
@@ -109,6 +126,6 @@ export function renderingFrom(template: string | undefined, contentType: unknown
 }
 
 function describeArgs(first: unknown, second: unknown): string {
-  const parts = [first, second].filter((v) => v !== undefined).map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : describeValue(v)));
+  const parts = [first, second].filter((v) => v !== undefined).map((v) => describeOptions(v));
   return parts.join(', ');
 }

@@ -32,8 +32,12 @@ export interface Exposure {
   readonly route: string | undefined;
   /** Set for a `when()` handler: such a function is never routable by its own name. */
   readonly when: WhenLink | undefined;
-  /** True when exposed with `body: true`: it reads a body even on GET, HEAD or OPTIONS. */
+  /** True when exposed with `body: true` (or a body schema): it reads a body even on GET, HEAD or OPTIONS. */
   readonly body: boolean;
+  /** The `args` option as given: parameter name → schema (checked at `ready()`, see handlerSchemas). */
+  readonly args: Readonly<Record<string, unknown>> | undefined;
+  /** The `body` option when it is a schema (checked at `ready()`). */
+  readonly bodySchema: unknown;
 }
 
 interface MutableExposure {
@@ -42,6 +46,8 @@ interface MutableExposure {
   route: string | undefined;
   when: WhenLink | undefined;
   body: boolean;
+  args: Readonly<Record<string, unknown>> | undefined;
+  bodySchema: unknown;
 }
 
 const registry = new WeakMap<Function, MutableExposure>();
@@ -62,7 +68,7 @@ export function exposureOf(fn: unknown): Exposure | undefined {
 export function exposureRecord(fn: Function): MutableExposure {
   let record = registry.get(fn);
   if (!record) {
-    record = { renderings: [], generic: false, route: undefined, when: undefined, body: false };
+    record = { renderings: [], generic: false, route: undefined, when: undefined, body: false, args: undefined, bodySchema: undefined };
     registry.set(fn, record);
   }
   return record;

@@ -90,6 +90,6 @@ test('when(…, { body: true }) reads an OPTIONS body for its handler; a GET bod
   assert.equal((await send('GET', '/find')).body, '{"q":""}');
   assert.equal((await send('OPTIONS', '/find')).body, '{"q":"dune"}');
   assert.equal((await send('GET', '/query')).body, '{"q":"dune"}');
-  assert.throws(() => when('find', { method: 'POST', body: 'yes' as unknown as boolean }), /`body` must be true or false/);
+  assert.throws(() => when('find', { method: 'POST', body: 'yes' as unknown as boolean }), /`body` must be true, false, or a schema of the body/);
   await a.close();
 });

@@ -80,3 +80,22 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'object') return `an object (${controllerName(value)})`;
   return `${typeof value} ${String(value)}`;
 }
+
+/**
+ * Decorator options as error messages show them: JSON, with each schema (or other object below
+ * the top level, which may be large or cyclic) reduced to a short description.
+ *
+ * @example
+ * ```ts
+ * describeOptions({ template: 'json', args: { id: z.number() } }); // '{"template":"json","args":{"id":"an object (ZodNumber)"}}'
+ * ```
+ */
+export function describeOptions(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return describeValue(value);
+  const shown = (v: unknown): unknown => (typeof v === 'object' && v !== null ? describeValue(v) : typeof v === 'function' ? describeValue(v) : v);
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    out[key] = key === 'args' && typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, s]) => [k, shown(s)])) : Array.isArray(v) ? v.map(shown) : shown(v);
+  }
+  return JSON.stringify(out);
+}

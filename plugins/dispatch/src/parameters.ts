@@ -54,20 +54,20 @@ const explicitCache = new WeakMap<Function, ParameterList>();
  * ```
  */
 export function handlerParameters(fn: Function, request: Request | undefined): ParameterList {
-  if (request === undefined || request.use_context_locals) return parametersOf(fn);
-  return explicitParametersOf(fn);
+  return parametersFor(fn, request !== undefined && !request.use_context_locals);
 }
 
 /**
- * The parameters a request fills in a handler of an app with `use_context_locals: false`: those
- * after the request and the response (a leading `...rest` takes everything, the two included).
+ * {@link handlerParameters} for a mode known without a request (checks at `ready()`, tooling):
+ * `explicit` is true for `use_context_locals: false`.
  *
  * @example
  * ```ts
- * explicitParametersOf(function show(req, res, id, format = 'html') {}).names; // Set { 'id', 'format' }
+ * parametersFor(function show(req, res, id) {}, true).list; // [{ name: 'id', … }]
  * ```
  */
-export function explicitParametersOf(fn: Function): ParameterList {
+export function parametersFor(fn: Function, explicit: boolean): ParameterList {
+  if (!explicit) return parametersOf(fn);
   let params = explicitCache.get(fn);
   if (!params) {
     const all = parametersOf(fn).list;

@@ -2,12 +2,15 @@ import { definePlugin, tapDirect } from '@hickory/core';
 import { checkControllerTree } from './check.ts';
 import { warnDeadEndChildren } from './dead-end-children.ts';
 import { routeDirect, type DispatchSettings } from './dispatch.ts';
+import { invalidInputResponse } from './invalid-input.ts';
+import { declaredSchemaCount } from './schema-options.ts';
 import { trailSwitchOf } from './walk-trail.ts';
 
 /**
  * Object dispatch for Hickory: at `ready()` it checks the controller tree of `root` (errors name
  * the cause and the fix; outside production, warnings name fields that put objects with nothing
- * routable in the URL space); per request it walks the tree (`route` hook), maps arguments, calls the
+ * routable in the URL space); per request it walks the tree (`route` hook), maps arguments (validating them
+ * against the handler's schemas: a rejection is a JSON 400, through an `onAbort` tap), calls the
  * method and renders the result. Reads `force_canonical` and `guess_content_type_from_ext`.
  *
  * @example
@@ -31,6 +34,12 @@ export const dispatchPlugin = definePlugin({
         guessFromExtension: kernel.config.guess_content_type_from_ext !== false,
         trail,
       };
+      // Last among onAbort taps: an application's tap (or an on_error hook) may still answer a
+      // rejected input its own way; otherwise its 400 is JSON with the issues. Without schemas
+      // there is nothing to reject (and a JSON client still gets the issues without this tap).
+      if (declaredSchemaCount() > 0) {
+        kernel.hooks.onAbort.tap({ name: 'dispatch', stage: 1000 }, (error, _request, response) => invalidInputResponse(error, response));
+      }
     });
     tapDirect(kernel.hooks.route, 'dispatch', (request) => routeDirect(kernel, root!, settings, request));
   },

@@ -1,8 +1,10 @@
 import { exposureOf } from './exposure.ts';
 import { hasGuards, isOpened } from './guards.ts';
 import { controllerName } from './names.ts';
-import { explicitParametersOf, parametersOf, type ParameterList } from './parameters.ts';
+import { parametersFor } from './parameters.ts';
 import { isController, routeTableOf, type RouteTable } from './route-table.ts';
+import { schemaInfo, type SchemaInfo } from './route-schemas.ts';
+import { genericHandler } from './select.ts';
 
 /** One reachable route of a controller tree, as {@link routeMap} lists it. */
 export interface RouteInfo {
@@ -23,6 +25,29 @@ export interface RouteInfo {
   readonly dynamic?: '_lookup' | '_default' | '_route';
   /** Set when a guard (`secure`) is checked before this route answers. */
   readonly secured?: true;
+  /** The handler's `args` schemas by parameter: JSON Schema where the library converts, else `'schema'`. */
+  readonly schemas?: SchemaInfo['schemas'];
+  /** The handler's body schema, likewise. */
+  readonly body?: SchemaInfo['body'];
+  /** For a generic method: the `when()` handler of each other method, with its own parameters and schemas. */
+  readonly handlers?: Readonly<Record<string, MethodHandlerInfo>>;
+}
+
+/** A `when()` handler of a generic route, as {@link RouteInfo.handlers} lists it. */
+export interface MethodHandlerInfo extends SchemaInfo {
+  /** `Class.method` of the handler. */
+  readonly handler: string;
+  /** Its parameter names. */
+  readonly params: readonly string[];
+}
+
+/** A route with the function that answers it (for tools that need more than {@link RouteInfo}). */
+export interface RouteTarget {
+  readonly info: RouteInfo;
+  /** The exposed method, or the special method where routing becomes dynamic. */
+  readonly fn: Function;
+  /** The route table of the controller that holds it. */
+  readonly table: RouteTable;
 }
 
 /**
@@ -38,10 +63,28 @@ export interface RouteInfo {
  * for (const route of routeMap(app.root!, app.config)) console.log(route.methods.join(','), route.path, route.handler);
  * ```
  */
-export function routeMap(root: object, { use_context_locals = true }: { use_context_locals?: boolean } = {}): RouteInfo[] {
-  // Handlers (exposed methods, _default) then take the request and the response first.
-  const handlerParams = use_context_locals ? paramNames : (fn: Function) => paramNames(fn, explicitParametersOf);
-  const routes: RouteInfo[] = [];
+export function routeMap(root: object, mode: RouteMapMode = {}): RouteInfo[] {
+  return routeTargets(root, mode).map((target) => target.info);
+}
+
+/** How the app calls its handlers: `use_context_locals: false` gives them the request and the response first. */
+export interface RouteMapMode {
+  readonly use_context_locals?: boolean;
+}
+
+/**
+ * The routes of {@link routeMap} with the function and route table behind each (the OpenAPI
+ * document reads the `when()` handlers of generic methods through them).
+ *
+ * @example
+ * ```ts
+ * for (const { info, fn } of routeTargets(root, app.config)) console.log(info.path, fn.name);
+ * ```
+ */
+export function routeTargets(root: object, { use_context_locals = true }: RouteMapMode = {}): RouteTarget[] {
+  // Handlers (exposed methods, `when()` handlers, _default) then take the request and the response first.
+  const explicit = !use_context_locals;
+  const routes: RouteTarget[] = [];
   const seen = new Set<object>([root]);
   // Each controller with whether a guard above it (or its own) is checked on the way.
   const pending: Array<[object, string, boolean]> = [[root, '/', hasGuards(root)]];
@@ -49,27 +92,30 @@ export function routeMap(root: object, { use_context_locals = true }: { use_cont
     const [controller, prefix, guarded] = pending[i]!;
     const table = routeTableOf(controller)!;
     const owner = controllerName(controller);
-    const mark = (route: RouteInfo, fn?: Function): RouteInfo => (isSecured(guarded, fn) ? { ...route, secured: true } : route);
+    const mark = (route: RouteInfo, fn: Function, special = false): RouteTarget => ({
+      info: isSecured(guarded, special ? undefined : fn) ? { ...route, secured: true } : route,
+      fn,
+      table,
+    });
     if (table.route !== undefined) {
       // Its _route decides every path below (a RestController's verbs and nested resources too):
       // members and children are not reached by their names here.
-      routes.push(mark(special(prefix, owner, '_route', paramNames(table.route))));
+      routes.push(mark(special(prefix, owner, '_route', paramNames(table.route)), table.route, true));
       continue;
     }
     for (const [segment, entry] of table.entries()) {
       if (entry.kind === 'method') {
         const name = entry.fn.name || entry.name;
-        const params = handlerParams(entry.fn);
-        if (entry.fn === table.index) routes.push(mark(describe(`${prefix}`, owner, name, entry.fn, table, params), entry.fn));
-        routes.push(mark(describe(`${prefix}${segment}`, owner, name, entry.fn, table, params), entry.fn));
+        if (entry.fn === table.index) routes.push(mark(describe(`${prefix}`, owner, name, entry.fn, table, explicit), entry.fn));
+        routes.push(mark(describe(`${prefix}${segment}`, owner, name, entry.fn, table, explicit), entry.fn));
       } else if (isController(entry.value) && !seen.has(entry.value)) {
         seen.add(entry.value);
         const child = entry.value;
         pending.push([child, `${prefix}${segment}/`, (guarded && !isOpened(child)) || hasGuards(child)]);
       }
     }
-    if (table.lookup !== undefined) routes.push(mark(special(prefix, owner, '_lookup', paramNames(table.lookup))));
-    if (table.default !== undefined) routes.push(mark(special(prefix, owner, '_default', handlerParams(table.default))));
+    if (table.lookup !== undefined) routes.push(mark(special(prefix, owner, '_lookup', paramNames(table.lookup)), table.lookup, true));
+    if (table.default !== undefined) routes.push(mark(special(prefix, owner, '_default', paramNames(table.default, explicit)), table.default, true));
   }
   return routes;
 }
@@ -84,13 +130,33 @@ function special(prefix: string, owner: string, name: '_lookup' | '_default' | '
   return { path: `${prefix}*`, methods: ['ANY'], handler: `${owner}.${name}`, renders: [], params, dynamic: name };
 }
 
-function describe(path: string, owner: string, name: string, fn: Function, table: RouteTable, params: string[]): RouteInfo {
+function describe(path: string, owner: string, name: string, fn: Function, table: RouteTable, explicit: boolean): RouteInfo {
   const exposure = exposureOf(fn);
   const methods = exposure?.generic ? [...new Set(['GET', 'HEAD', ...table.handledMethods(fn), 'OPTIONS'])] : ['ANY'];
   const renders = (exposure?.renderings ?? []).map((r) => r.template ?? r.mediaType);
-  return { path, methods, handler: `${owner}.${name}`, renders: renders.length > 0 ? renders : ['text/html'], params };
+  const route: RouteInfo = { path, methods, handler: `${owner}.${name}`, renders: renders.length > 0 ? renders : ['text/html'], params: paramNames(fn, explicit), ...schemaInfo(fn) };
+  return exposure?.generic ? withHandlers(route, owner, fn, table, explicit) : route;
 }
 
-function paramNames(fn: Function, listOf: (fn: Function) => ParameterList = parametersOf): string[] {
-  return listOf(fn).list.map((p) => (p.rest ? `...${p.name ?? 'args'}` : (p.name ?? '{…}')));
+// The when() handlers of a generic method: each method's own parameters and schemas.
+function withHandlers(route: RouteInfo, owner: string, fn: Function, table: RouteTable, explicit: boolean): RouteInfo {
+  const handlers: Record<string, MethodHandlerInfo> = {};
+  for (const method of table.handledMethods(fn)) {
+    const handler = genericHandler(table, fn, method)!;
+    handlers[method] = { handler: `${owner}.${handler.name}`, params: paramNames(handler, explicit), ...schemaInfo(handler) };
+  }
+  return Object.keys(handlers).length > 0 ? { ...route, handlers } : route;
+}
+
+/**
+ * The parameter names of a handler as the route map shows them (`...rest`, `{…}` for a pattern).
+ *
+ * @example
+ * ```ts
+ * paramNames(function show(id, ...parts) {}); // ['id', '...parts']
+ * paramNames(function show(request, response, id) {}, true); // ['id'] (use_context_locals: false)
+ * ```
+ */
+export function paramNames(fn: Function, explicit = false): string[] {
+  return parametersFor(fn, explicit).list.map((p) => (p.rest ? `...${p.name ?? 'args'}` : (p.name ?? '{…}')));
 }

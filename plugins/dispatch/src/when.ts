@@ -2,7 +2,10 @@ import { checkDecorated, isSpecialName, type MethodMarker } from './decorator.ts
 import { dispatchError } from './errors.ts';
 import { exposureRecord } from './exposure.ts';
 import { renderingFrom } from './expose.ts';
-import { describeValue } from './names.ts';
+import { describeOptions, describeValue } from './names.ts';
+import { recordSchemaOptions, schemaOptionsProblem } from './schema-options.ts';
+import type { ArgumentSchemas, SchemaMarker } from './schema-types.ts';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 
 /** Options of {@link when}. */
 export interface WhenOptions {
@@ -13,13 +16,17 @@ export interface WhenOptions {
   /** Media type of this handler's rendering. */
   content_type?: string;
   /**
-   * Read the request body even when `method` is OPTIONS or TRACE, whose bodies are otherwise
-   * ignored (as `expose({ body: true })` does for the generic method's GET and HEAD).
+   * `true`: read the request body even when `method` is OPTIONS or TRACE, whose bodies are
+   * otherwise ignored (as `expose({ body: true })` does for the generic method's GET and HEAD).
+   * A Standard Schema: validate the parsed body before this handler, as `expose({ body })` does.
    */
-  body?: boolean;
+  body?: boolean | StandardSchemaV1;
+  /** Standard Schemas by parameter name of this handler, as `expose({ args })`. */
+  args?: ArgumentSchemas;
 }
 
 const METHOD = /^[A-Za-z]+$/;
+const WHEN_OPTIONS = new Set(['method', 'template', 'content_type', 'body', 'args']);
 
 /**
  * Attaches a handler for an HTTP method to the generic method `name` of the same class (linked
@@ -30,22 +37,24 @@ const METHOD = /^[A-Za-z]+$/;
  * class Root {
  *   @expose({ generic: true, template: 'json' }) items() { return { method: 'GET' }; }
  *   @when('items', { method: 'POST' }) items_post(name: string) { return { name }; }
+ *   @when('items', { method: 'PUT', args: { count: z.coerce.number() } }) items_put(count: number) { return { count }; }
  * }
  * ```
  */
+export function when<const A extends ArgumentSchemas>(name: string, options: WhenOptions & { args: A }): SchemaMarker<A>;
+export function when(name: string, options: WhenOptions): MethodMarker;
 export function when(name: string, options: WhenOptions): MethodMarker {
-  const shown = `${describeValue(name)}, ${options && typeof options === 'object' ? JSON.stringify(options) : describeValue(options)}`;
+  const shown = `${describeValue(name)}, ${describeOptions(options)}`;
   if (typeof name !== 'string' || name.length === 0) throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, 'the first argument names the generic method');
   if (isSpecialName(name)) throw dispatchError('HICKORY_ERR_DISPATCH_GENERIC_SPECIAL', 'this class', name);
   if (typeof options !== 'object' || options === null) throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, 'options { method } are required');
   for (const key of Object.keys(options)) {
-    if (key !== 'method' && key !== 'template' && key !== 'content_type' && key !== 'body') {
-      throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, `unknown option "${key}" (options: method, template, content_type, body)`);
+    if (!WHEN_OPTIONS.has(key)) {
+      throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, `unknown option "${key}" (options: method, template, content_type, body, args)`);
     }
   }
-  if (options.body !== undefined && typeof options.body !== 'boolean') {
-    throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, '`body` must be true or false');
-  }
+  const problem = schemaOptionsProblem(options.args, options.body);
+  if (problem !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, problem);
   const listed = typeof options.method === 'string' ? [options.method] : options.method;
   if (!Array.isArray(listed) || listed.length === 0 || !listed.every((m) => typeof m === 'string' && METHOD.test(m))) {
     throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, '`method` must be an HTTP method name such as "POST" (or a list of them)');
@@ -65,7 +74,8 @@ export function when(name: string, options: WhenOptions): MethodMarker {
     }
     record.when = Object.freeze({ target: name, methods: Object.freeze([...new Set([...(record.when?.methods ?? []), ...methods])]) });
     if (rendering) record.renderings.unshift(rendering);
-    if (options.body) record.body = true;
+    const conflict = recordSchemaOptions(value, options.args, options.body);
+    if (conflict !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, conflict);
     return value;
   }) as MethodMarker;
 }

@@ -1,10 +1,10 @@
 import { definePlugin, HTTPError, Response, tapDirect, writeDefaultError, type Kernel, type Request } from '@hickory/core';
-import { dispatchPlugin, handlerCallOf, recordWalks, walkedControllers } from '@hickory/dispatch';
+import { dispatchPlugin, handlerCallOf, recordWalks, walkedControllers, type HandlerCall } from '@hickory/dispatch';
 import { declaredHookCount } from './controller-hooks.ts';
 import type { Hook } from './hook.ts';
 import { byPriority, checkHookList, hookListProblem } from './hook-list.ts';
 import { hooksInForce } from './hooks-in-force.ts';
-import { hookStateOf, startRequest } from './request-hooks.ts';
+import { hookStateOf, startRequest, type RequestHooks } from './request-hooks.ts';
 import { reversed, runErrorHooks, runHooks } from './run-hooks.ts';
 
 /**
@@ -56,12 +56,10 @@ function tapRequestHooks(kernel: Kernel, appHooks: readonly Hook[]): void {
     if (state === undefined || state.phase !== 'routing') return undefined;
     const call = handlerCallOf(lookup);
     state.controller = call?.handler ?? (typeof lookup.target === 'function' ? lookup.target : undefined);
-    state.arguments = call === undefined ? NO_ARGUMENTS : call.argumentsFor(request, response);
-    state.hooks = hooksInForce(appHooks, walkedControllers(request));
-    state.response = response;
-    state.phase = 'handling';
-    const ran = runHooks(state.hooks, 'before', state);
-    return ran === undefined ? undefined : ran.then(nothing);
+    // `before` hooks see the arguments as the handler will: validated by dispatch's schemas.
+    const preparing = call?.prepare(request, response);
+    if (preparing !== undefined) return preparing.then(() => runBefore(state, appHooks, call, request, response));
+    return runBefore(state, appHooks, call, request, response);
   });
   const onError = async (error: unknown, request: Request, response: Response): Promise<Response | undefined> => {
     const state = hookStateOf(request);
@@ -86,6 +84,16 @@ function tapRequestHooks(kernel: Kernel, appHooks: readonly Hook[]): void {
     state.response = response;
     return runHooks(reversed(state.hooks), 'after', state);
   });
+}
+
+// The `before` hooks of a routed request, once its arguments are known.
+function runBefore(state: RequestHooks, appHooks: readonly Hook[], call: HandlerCall | undefined, request: Request, response: Response): Promise<undefined> | undefined {
+  state.arguments = call === undefined ? NO_ARGUMENTS : call.argumentsFor(request, response);
+  state.hooks = hooksInForce(appHooks, walkedControllers(request));
+  state.response = response;
+  state.phase = 'handling';
+  const ran = runHooks(state.hooks, 'before', state);
+  return ran === undefined ? undefined : ran.then(nothing);
 }
 
 function internalError(request: Request): Response {
