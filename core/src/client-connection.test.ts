@@ -17,7 +17,7 @@ function raw(headers: Record<string, string>, socket: FakeSocket = {}): Incoming
   return { headers: { host: 'app.internal:8080', ...headers }, socket: fullSocket } as unknown as IncomingMessage;
 }
 
-function seen(trust: TrustProxy, headers: Record<string, string>, socket?: FakeSocket): Omit<ClientConnection, 'remotePort' | 'forwarded'> {
+function seen(trust: TrustProxy, headers: Record<string, string>, socket?: FakeSocket): Pick<ClientConnection, 'scheme' | 'host' | 'remoteAddr'> {
   const { scheme, host, remoteAddr } = clientConnection(raw(headers, socket), compileTrustProxy(trust));
   return { scheme, host, remoteAddr };
 }
@@ -26,13 +26,13 @@ const DIRECT = { scheme: 'http', host: 'app.internal:8080', remoteAddr: '127.0.0
 const NGINX = { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'books.example' };
 
 test('trust_proxy off: socket and Host header only, whatever the headers say', () => {
-  assert.deepEqual(clientConnection(raw(NGINX)), { ...DIRECT, remotePort: '50000', forwarded: false });
+  assert.deepEqual(clientConnection(raw(NGINX)), { ...DIRECT, remotePort: '50000', forwarded: false, hostForwarded: false });
   assert.deepEqual(seen(false, NGINX), DIRECT);
   assert.equal(clientConnection(raw({}, { encrypted: true })).scheme, 'https');
   // HTTP/1.0 without Host: the address the socket reached.
   const bare = { headers: {}, socket: { remoteAddress: '::1', localAddress: '::1', localPort: 9 } } as unknown as IncomingMessage;
   assert.equal(clientConnection(bare).host, '[::1]:9');
-  assert.deepEqual(clientConnection({ headers: {} } as IncomingMessage), { scheme: 'http', host: '', remoteAddr: '', remotePort: '', forwarded: false });
+  assert.deepEqual(clientConnection({ headers: {} } as IncomingMessage), { scheme: 'http', host: '', remoteAddr: '', remotePort: '', forwarded: false, hostForwarded: false });
 });
 
 test('a trusted socket peer: its report is believed', () => {
@@ -113,6 +113,8 @@ test('malformed values are ignored, never an error: the socket values stay', () 
 });
 
 test('only a scheme or a host forwarded: the address stays the socket peer', () => {
+  const schemeOnly = clientConnection(raw({ 'x-forwarded-proto': 'https' }), compileTrustProxy(1));
+  assert.deepEqual([schemeOnly.forwarded, schemeOnly.hostForwarded], [true, false]);
   assert.deepEqual(seen('loopback', { 'x-forwarded-proto': 'https' }), { ...DIRECT, scheme: 'https' });
   assert.deepEqual(seen('loopback', { 'x-forwarded-host': 'books.example:8443' }), { ...DIRECT, host: 'books.example:8443' });
 });

@@ -16,6 +16,8 @@ export interface ClientConnection {
   readonly remotePort: string;
   /** Whether a trusted proxy's report replaced anything the socket or the Host header said. */
   readonly forwarded: boolean;
+  /** Whether `host` is one a trusted proxy reported (rather than the Host header or the socket's). */
+  readonly hostForwarded: boolean;
 }
 
 /**
@@ -43,25 +45,28 @@ export function clientConnection(raw: IncomingMessage, trust?: TrustHop): Client
     remoteAddr: socket?.remoteAddress ?? '',
     remotePort: String(socket?.remotePort ?? ''),
     forwarded: false,
+    hostForwarded: false,
   };
   if (trust === undefined || !trust(direct.remoteAddr, 0)) return direct;
   const hops = forwardedHops(raw.headers);
   let { scheme, host, remoteAddr, remotePort } = direct;
   let forwarded = false;
+  let hostForwarded = false;
   for (let hop = 0; hop < hops.length && (hop === 0 || trust(remoteAddr, hop)); hop++) {
     const report = hops[hop]!;
     const reportedScheme = forwardedScheme(report.proto);
     const reportedHost = forwardedHost(report.host);
     if (reportedScheme) scheme = reportedScheme;
     if (reportedHost) host = reportedHost;
-    forwarded ||= reportedScheme !== undefined || reportedHost !== undefined;
+    hostForwarded ||= reportedHost !== undefined;
+    forwarded ||= reportedScheme !== undefined || hostForwarded;
     const node = forwardedNode(report.for);
     if (!node) break;
     remoteAddr = node.address;
     remotePort = node.port;
     forwarded = true;
   }
-  return forwarded ? { scheme, host, remoteAddr, remotePort, forwarded } : direct;
+  return forwarded ? { scheme, host, remoteAddr, remotePort, forwarded, hostForwarded } : direct;
 }
 
 // An HTTP/1.0 request may come without Host: name the address it reached, as WSGI servers do.

@@ -47,14 +47,14 @@ export function buildEnviron(request: EnvironSource, connection: ClientConnectio
     env[`HTTP_${name.toUpperCase().replace(/-/g, '_')}`] = Array.isArray(value) ? value.join(', ') : value;
   }
   // PEP 3333 rebuilds URLs from HTTP_HOST first: it must name the host the client asked for.
-  if (connection.forwarded && connection.host) env['HTTP_HOST'] = connection.host;
+  if (connection.hostForwarded) env['HTTP_HOST'] = connection.host;
   return env;
 }
 
 // Without a Host header (HTTP/1.0) the address the socket reached; otherwise the host's parts, and
 // when it names no port, the socket's port (direct) or the scheme's default (through a proxy).
 function serverNameAndPort(raw: IncomingMessage, connection: ClientConnection): [string, string] {
-  const host = connection.forwarded || raw.headers.host !== undefined ? connection.host : '';
+  const host = connection.hostForwarded || raw.headers.host !== undefined ? connection.host : '';
   const colon = host.lastIndexOf(':');
   if (colon > host.lastIndexOf(']')) return [host.slice(0, colon), host.slice(colon + 1)];
   if (connection.forwarded && host) return [host, connection.scheme === 'https' ? '443' : '80'];

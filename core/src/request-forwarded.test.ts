@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
 import { HookMap, AsyncSeriesBailHook } from 'tapable';
-import { createKernel, Request, type KernelConfig, type TrustHop } from './index.ts';
+import { createKernel, Request, type BodyParseResult, type KernelConfig, type TrustHop } from './index.ts';
 import { handle } from './fixtures/harness.ts';
 
 // What a handler sees of the client's connection, and the environ keys that must agree with it.
@@ -92,22 +92,29 @@ test('host_url leaves out the default port of the scheme only', async () => {
   assert.equal((await inject({}, { host: '[::1]:80' })).host_url, 'http://[::1]');
 });
 
+function bareRequest(headers: Record<string, string>, trustProxy: TrustHop) {
+  const socket = { remoteAddress: '127.0.0.1', localAddress: '127.0.0.1', localPort: 8080 };
+  const raw = { method: 'GET', url: '/', httpVersion: '1.0', headers, socket };
+  const bodyParsers = new HookMap(() => new AsyncSeriesBailHook<[Request], BodyParseResult | undefined>(['request']));
+  return new Request(raw as unknown as IncomingMessage, { bodyLimit: 1, paramLimit: 1, bodyParsers, trustProxy });
+}
+
 test('lazy: nothing is parsed until scheme, host, remote_addr or environ is read, then once', () => {
   const calls: Array<[string, number]> = [];
-  const trust: TrustHop = (address, hop) => (calls.push([address, hop]), true);
-  const raw = { method: 'GET', url: '/', httpVersion: '1.1', headers: { host: 'h', 'x-forwarded-for': '203.0.113.7' }, socket: { remoteAddress: '127.0.0.1' } };
-  const request = new Request(raw as unknown as IncomingMessage, {
-    bodyLimit: 1,
-    paramLimit: 1,
-    bodyParsers: new HookMap(() => new AsyncSeriesBailHook(['request'])),
-    trustProxy: trust,
-  });
+  const request = bareRequest({ host: 'h', 'x-forwarded-for': '203.0.113.7' }, (address, hop) => (calls.push([address, hop]), true));
   assert.equal(request.path, '/');
   assert.deepEqual(calls, []);
   assert.equal(request.remote_addr, '203.0.113.7');
   assert.equal(request.scheme, 'http');
   assert.equal(request.environ['REMOTE_ADDR'], '203.0.113.7');
   assert.deepEqual(calls, [['127.0.0.1', 0]]);
+});
+
+test('HTTP/1.0 without Host, only the scheme forwarded: no HTTP_HOST is made up', () => {
+  const request = bareRequest({ 'x-forwarded-proto': 'https' }, () => true);
+  const env = request.environ;
+  assert.deepEqual([env['wsgi.url_scheme'], env['HTTP_HOST'], env['SERVER_NAME'], env['SERVER_PORT']], ['https', undefined, '127.0.0.1', '8080']);
+  assert.equal(request.host_url, 'https://127.0.0.1:8080');
 });
 
 test('a real socket behind a trusted local proxy (fetch from 127.0.0.1)', async () => {
