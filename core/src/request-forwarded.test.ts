@@ -5,16 +5,12 @@ import { HookMap, AsyncSeriesBailHook } from 'tapable';
 import { createKernel, Request, type BodyParseResult, type KernelConfig, type TrustHop } from './index.ts';
 import { handle } from './fixtures/harness.ts';
 
+const ENVIRON_KEYS = ['wsgi.url_scheme', 'HTTP_HOST', 'SERVER_NAME', 'SERVER_PORT', 'REMOTE_ADDR', 'REMOTE_PORT'];
+
 // What a handler sees of the client's connection, and the environ keys that must agree with it.
 function seenBy(request: Request) {
-  const env = request.environ;
-  return {
-    scheme: request.scheme,
-    host: request.host,
-    remote_addr: request.remote_addr,
-    host_url: request.host_url,
-    env: [env['wsgi.url_scheme'], env['HTTP_HOST'], env['SERVER_NAME'], env['SERVER_PORT'], env['REMOTE_ADDR'], env['REMOTE_PORT']],
-  };
+  const { scheme, host, remote_addr, host_url, environ } = request;
+  return { scheme, host, remote_addr, host_url, env: ENVIRON_KEYS.map((key) => environ[key]) };
 }
 
 async function inject(config: KernelConfig, headers: Record<string, string>, remoteAddress = '127.0.0.1') {
