@@ -243,7 +243,7 @@ export class Request {
    *
    * @example
    * ```ts
-   * if (request.scheme !== 'https') redirect(`https://${request.host}${request.url}`, { external: true });
+   * if (request.scheme === 'https') response.headers['Strict-Transport-Security'] = 'max-age=31536000';
    * ```
    */
   get scheme(): 'http' | 'https' {
