@@ -103,7 +103,7 @@ test('openApiDocument: paths, methods, path and query parameters, body, renderin
   assert.equal(doc['openapi'], '3.1.0');
   assert.deepEqual(doc['info'], { title: 'Books', version: '1.2.3' });
   // A required parameter is a path parameter where path segments can fill it (not below an index's `/`).
-  assert.deepEqual(Object.keys(doc.paths), ['/', '/index', '/show/{id}', '/items/', '/items/index', '/items/index/{name}']);
+  assert.deepEqual(Object.keys(doc.paths), ['/', '/index', '/show/{id}', '/books/{id}', '/books/', '/items/', '/items/index', '/items/index/{name}']);
   assert.deepEqual(Object.keys(doc.paths['/items/index']!), ['get']);
   assert.deepEqual(doc.paths['/items/index/{name}']!['post']!['parameters'], [{ name: 'name', in: 'path', required: true, schema: { type: 'string', maxLength: 5 } }]);
   const show = doc.paths['/show/{id}']!;
@@ -125,7 +125,14 @@ test('openApiDocument: paths, methods, path and query parameters, body, renderin
   assert.equal(items['post']!['summary'], 'ItemsController.create');
   assert.deepEqual(items['post']!['parameters'], [{ name: 'name', in: 'query', required: true, schema: { type: 'string', maxLength: 5 } }]);
   assert.deepEqual(doc.paths['/']!['get'], { summary: 'SchemaRoot.index', parameters: [], responses: { '200': { description: 'OK', content: { 'text/html': {} } } } });
-  assert.deepEqual(doc['x-hickory-dynamic'], [{ path: '/books/*', handler: 'BooksController._route', decides: '_route' }]);
+  // The RestController's verbs, with the id named in the path and validated by its schema.
+  assert.deepEqual(Object.keys(doc.paths['/books/{id}']!), ['get', 'put']);
+  assert.deepEqual(Object.keys(doc.paths['/books/']!), ['post']);
+  assert.deepEqual(
+    (doc.paths['/books/{id}']!['put']!['parameters'] as Array<{ name: string; in: string }>).map((p) => `${p.in}:${p.name}`),
+    ['path:id', 'query:title', 'query:year'],
+  );
+  assert.equal(doc['x-hickory-dynamic'], undefined);
   const error = (doc['components'] as { schemas: Record<string, { required: string[] }> }).schemas['ValidationError']!;
   assert.deepEqual(error.required, ['code', 'title', 'description', 'issues']);
   await a.close();

@@ -1,4 +1,4 @@
-import { coreError, createKernel, type Kernel, type KernelConfig, type Plugin } from '@hickory/core';
+import { coreError, type KernelConfig, type Plugin } from '@hickory/core';
 import { dispatchPlugin } from '@hickory/dispatch';
 import { restPlugin } from '@hickory/rest';
 import { multipartPlugin } from '@hickory/multipart';
@@ -7,6 +7,7 @@ import { hooksPlugin } from '@hickory/hooks';
 import { ejsRenderer } from '@hickory/ejs';
 import { nunjucksRenderer } from '@hickory/nunjucks';
 import { handlebarsRenderer } from '@hickory/handlebars';
+import { App } from './app.ts';
 
 /** A plugin for {@link createApp}'s `plugins` list: the plugin, or the plugin and its options. */
 export type PluginEntry = Plugin<never> | readonly [plugin: Plugin<never>, options: unknown];
@@ -31,10 +32,10 @@ export interface AppConfig extends KernelConfig {
  * await app.listen({ port: 8080 });
  * ```
  */
-export function createApp(config: AppConfig = {}): Kernel {
+export function createApp(config: AppConfig = {}): App {
   const { plugins = [], ...kernelConfig } = config;
   if (!Array.isArray(plugins)) throw coreError('HICKORY_ERR_CONFIG_VALUE', 'plugins', 'must be a list of plugins or [plugin, options] pairs');
-  const app = createKernel(kernelConfig)
+  const app = new App(kernelConfig)
     .use(dispatchPlugin)
     .use(restPlugin)
     .use(multipartPlugin)

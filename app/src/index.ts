@@ -10,6 +10,7 @@
  * ```
  */
 export { createApp, type AppConfig, type PluginEntry } from './create-app.ts';
+export { App } from './app.ts';
 export * from '@hickory/core';
 export * from '@hickory/dispatch';
 export * from '@hickory/rest';

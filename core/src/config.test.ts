@@ -35,6 +35,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
     send_timeout: 600,
     redirect_origins: ['https://accounts.example.com', 'http://127.0.0.1:8081'],
     use_context_locals: false,
+    trust_proxy: ['loopback', '10.0.0.0/8'],
     logger: false,
   };
   assert.deepEqual(Object.keys(CORE_CONFIG).sort(), Object.keys(config).sort());
@@ -66,6 +67,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
       send_timeout: c.send_timeout,
       redirect_origins: c.redirect_origins,
       use_context_locals: c.use_context_locals,
+      trust_proxy: c.trust_proxy,
       request_cls: c.request_cls,
       response_cls: c.response_cls,
       root: defaults.root,
@@ -86,6 +88,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
       send_timeout: 30_000,
       redirect_origins: [],
       use_context_locals: true,
+      trust_proxy: false,
       request_cls: Request,
       response_cls: Response,
       root: undefined,
@@ -123,13 +126,16 @@ const BAD_VALUES: Array<[string, unknown, RegExp]> = [
   ['redirect_origins', ['https://a.example/'], /"https:\/\/a\.example\/", which is not an origin: write it as scheme:\/\/host\[:port\]/],
   ['redirect_origins', ['javascript:x'], /not an origin/],
   ['logger', console.log, /false or an object with info\(\), warn\(\) and error\(\)/],
+  ['trust_proxy', 'nope', /cannot be "nope": invalid IP address/],
 ];
+// Keys whose bad values have a coded error of their own (with the fix spelled out).
+const OWN_CODES: Record<string, string> = { trust_proxy: 'HICKORY_ERR_CONFIG_TRUST_PROXY' };
 
 test('a bad value fails at ready() with a message naming the key', async () => {
   for (const [key, value, problem] of BAD_VALUES) {
     const app = createKernel({ logger: false, [key]: value } as KernelConfig);
     await assert.rejects(app.ready(), (e: Error & { code: string }) => {
-      assert.equal(e.code, 'HICKORY_ERR_CONFIG_VALUE', key);
+      assert.equal(e.code, OWN_CODES[key] ?? 'HICKORY_ERR_CONFIG_VALUE', key);
       assert.ok(e.message.startsWith(`Configuration key "${key}" `), e.message);
       assert.match(e.message, problem, key);
       return true;

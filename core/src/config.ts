@@ -2,10 +2,12 @@ import { coreError } from './errors.ts';
 import { Request } from './request.ts';
 import { Response } from './response.ts';
 import type { Logger } from './logger.ts';
+import { compileTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 /**
  * A check of one configuration value: returns what is wrong with it (finishing the sentence
- * "Configuration key "x" …"), or `undefined` when it is fine.
+ * "Configuration key "x" …"), or `undefined` when it is fine. A key with a coded error of its own
+ * may throw it instead (`trust_proxy` throws `HICKORY_ERR_CONFIG_TRUST_PROXY`).
  *
  * @example
  * ```ts
@@ -67,6 +69,12 @@ export interface KernelConfig {
   /** Origins (`https://accounts.example.com`) that `redirect()` may send clients to without `external: true`. */
   redirect_origins?: readonly string[];
   /**
+   * Which proxies in front of the app may report the client's scheme, host and address
+   * (`X-Forwarded-*`, `Forwarded`): `true` all, a hop count, or addresses, CIDRs and the names
+   * `loopback`, `linklocal`, `uniquelocal`. Default `false`: those headers are never believed.
+   */
+  trust_proxy?: TrustProxy;
+  /**
    * `false`: handlers receive `(request, response, ...arguments)` and no AsyncLocalStorage is
    * used (the importable `request`/`response` then throw). Default `true` (Pecan's option).
    */
@@ -94,6 +102,7 @@ export interface ResolvedConfig extends KernelConfig {
   readonly send_timeout: number;
   readonly redirect_origins: readonly string[];
   readonly use_context_locals: boolean;
+  readonly trust_proxy: TrustProxy;
   readonly request_cls: typeof Request;
   readonly response_cls: typeof Response;
 }
@@ -157,6 +166,10 @@ export const CORE_CONFIG: Readonly<Record<string, ConfigRule>> = Object.freeze({
     }
     return undefined;
   },
+  trust_proxy: (v) => {
+    compileTrustProxy(v);
+    return undefined;
+  },
   logger: (v) =>
     v === false || (typeof v === 'object' && v !== null && ['info', 'warn', 'error'].every((m) => typeof (v as Record<string, unknown>)[m] === 'function'))
       ? undefined
@@ -204,6 +217,7 @@ export function resolveConfig(config: KernelConfig, rules: Readonly<Record<strin
     send_timeout: config.send_timeout ?? 30_000,
     redirect_origins: config.redirect_origins ?? [],
     use_context_locals: config.use_context_locals ?? true,
+    trust_proxy: config.trust_proxy ?? false,
     request_cls: config.request_cls ?? Request,
     response_cls: config.response_cls ?? Response,
   };

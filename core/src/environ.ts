@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { ClientConnection } from './client-connection.ts';
 
 /** The WSGI-style environ of a request: a null-prototype, writable object. */
 export type Environ = Record<string, unknown>;
@@ -15,6 +16,8 @@ export interface EnvironSource {
  * Builds the WSGI-style environ of a request: `REQUEST_METHOD`, `SCRIPT_NAME`, `PATH_INFO`,
  * `QUERY_STRING`, `CONTENT_TYPE`, `CONTENT_LENGTH`, `SERVER_NAME`, `SERVER_PORT`,
  * `SERVER_PROTOCOL`, `REMOTE_ADDR`, `REMOTE_PORT`, `wsgi.url_scheme` and one `HTTP_*` key per header.
+ * Scheme, host and remote address are the `connection`'s (what trusted proxies reported, with
+ * `trust_proxy`), so that they agree with `request.scheme`, `request.host` and `request.remote_addr`.
  *
  * @example
  * ```ts
@@ -22,29 +25,39 @@ export interface EnvironSource {
  * request.environ['hickory.original_exception']; // set by abort()
  * ```
  */
-export function buildEnviron(request: EnvironSource): Environ {
+export function buildEnviron(request: EnvironSource, connection: ClientConnection): Environ {
   const raw = request.raw;
   const env: Environ = Object.create(null);
-  const socket = raw.socket as (typeof raw.socket & { encrypted?: boolean }) | undefined;
-  const host = raw.headers.host ?? '';
-  const colon = host.lastIndexOf(':');
-  const hasPort = colon > host.lastIndexOf(']');
   env['REQUEST_METHOD'] = request.method;
   env['SCRIPT_NAME'] = '';
   env['PATH_INFO'] = request.path;
   env['QUERY_STRING'] = request.query_string;
   env['CONTENT_TYPE'] = raw.headers['content-type'] ?? '';
   env['CONTENT_LENGTH'] = raw.headers['content-length'] ?? '';
-  env['SERVER_NAME'] = hasPort ? host.slice(0, colon) : host || (socket?.localAddress ?? '');
-  env['SERVER_PORT'] = hasPort ? host.slice(colon + 1) : String(socket?.localPort ?? '');
+  const [name, port] = serverNameAndPort(raw, connection);
+  env['SERVER_NAME'] = name;
+  env['SERVER_PORT'] = port;
   env['SERVER_PROTOCOL'] = `HTTP/${raw.httpVersion}`;
-  env['REMOTE_ADDR'] = socket?.remoteAddress ?? '';
-  env['REMOTE_PORT'] = String(socket?.remotePort ?? '');
-  env['wsgi.url_scheme'] = socket?.encrypted ? 'https' : 'http';
+  env['REMOTE_ADDR'] = connection.remoteAddr;
+  env['REMOTE_PORT'] = connection.remotePort;
+  env['wsgi.url_scheme'] = connection.scheme;
   for (const name of Object.keys(raw.headers)) {
     if (name === 'content-type' || name === 'content-length') continue;
     const value = raw.headers[name];
     env[`HTTP_${name.toUpperCase().replace(/-/g, '_')}`] = Array.isArray(value) ? value.join(', ') : value;
   }
+  // PEP 3333 rebuilds URLs from HTTP_HOST first: it must name the host the client asked for.
+  if (connection.hostForwarded) env['HTTP_HOST'] = connection.host;
   return env;
+}
+
+// Without a Host header (HTTP/1.0) the address the socket reached; otherwise the host's parts, and
+// when it names no port, the socket's port (direct) or the scheme's default (through a proxy).
+function serverNameAndPort(raw: IncomingMessage, connection: ClientConnection): [string, string] {
+  const host = connection.hostForwarded || raw.headers.host !== undefined ? connection.host : '';
+  const colon = host.lastIndexOf(':');
+  if (colon > host.lastIndexOf(']')) return [host.slice(0, colon), host.slice(colon + 1)];
+  if (connection.forwarded && host) return [host, connection.scheme === 'https' ? '443' : '80'];
+  const socket = raw.socket as IncomingMessage['socket'] | undefined;
+  return [host || (socket?.localAddress ?? ''), String(socket?.localPort ?? '')];
 }

@@ -17,6 +17,8 @@ export const CORE_ERRORS = Object.freeze({
   HICKORY_ERR_COOKIE: 'Cannot set the cookie %s: %s (names are tokens; values are percent-encoded for you; domain and path must be valid).',
   HICKORY_ERR_CONFIG_UNKNOWN_KEY: 'Unknown configuration key "%s". Known keys: %s.',
   HICKORY_ERR_CONFIG_VALUE: 'Configuration key "%s" %s.',
+  HICKORY_ERR_CONFIG_TRUST_PROXY:
+    'Configuration key "trust_proxy" cannot be %s: %s. Use true (trust every proxy), a hop count (1: the one proxy in front of the app), or a list of addresses, CIDRs and the names loopback, linklocal, uniquelocal (["loopback", "10.0.0.0/8"]); leave it out when clients reach the app directly.',
   HICKORY_ERR_CONFIG_FILE: 'Cannot load the configuration file %s: %s',
   HICKORY_ERR_ROOT_RESOLVE: 'Cannot resolve root controller "%s": %s',
   HICKORY_ERR_MODULE_LOAD: 'Cannot load application module "%s" (from `modules`): %s',

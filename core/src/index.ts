@@ -37,3 +37,5 @@ export { refuseContentEncoding } from './content-encoding.ts';
 export { INPUT_OBJECT_PROTOTYPE, inputObject } from './input-object.ts';
 export { silentLogger, stderrLogger, type Logger } from './logger.ts';
 export type { Environ } from './environ.ts';
+export { compileTrustProxy, type TrustHop, type TrustProxy } from './trust-proxy.ts';
+export { clientConnection, type ClientConnection } from './client-connection.ts';

@@ -13,6 +13,7 @@ import { guardLogger, silentLogger, stderrLogger, type Logger } from './logger.t
 import { Pipeline } from './pipeline.ts';
 import { checkPlugin, type PluginOf } from './plugin.ts';
 import { Request, type RequestSettings } from './request.ts';
+import { compileTrustProxy } from './trust-proxy.ts';
 import { Response } from './response.ts';
 import { answerInternalError, refuseWhileClosing } from './server-response.ts';
 import { RenderEngines } from './render-engines.ts';
@@ -192,7 +193,13 @@ export class Kernel {
     // Resolved once: per-request work is a plain `new`, never a container lookup or scope.
     this.RequestClass = this.container.resolve<typeof Request>('request_cls');
     this.ResponseClass = this.container.resolve<typeof Response>('response_cls');
-    this.requestSettings = { bodyLimit: config.body_limit, paramLimit: config.param_limit, bodyParsers: this.hooks.parseBody, useContextLocals: config.use_context_locals };
+    this.requestSettings = {
+      bodyLimit: config.body_limit,
+      paramLimit: config.param_limit,
+      bodyParsers: this.hooks.parseBody,
+      useContextLocals: config.use_context_locals,
+      trustProxy: compileTrustProxy(config.trust_proxy),
+    };
     this.contextLocals = config.use_context_locals;
     if (!config.use_context_locals) noteExplicitApp();
     await this.hooks.ready.promise(this);

@@ -8,6 +8,8 @@ import { checkJsonCharset, isJsonMediaType, parseJsonBody } from './json-body.ts
 import { hasBody, readBody } from './read-body.ts';
 import { mergeVariables, parseUrlEncoded, parseUrlEncodedBody, type Variables } from './variables.ts';
 import { buildEnviron, type Environ } from './environ.ts';
+import { clientConnection, type ClientConnection } from './client-connection.ts';
+import type { TrustHop } from './trust-proxy.ts';
 import type { Response } from './response.ts';
 
 /**
@@ -49,6 +51,8 @@ export interface RequestSettings {
   readonly bodyParsers: HookMap<AsyncSeriesBailHook<[Request], BodyParseResult | undefined>>;
   /** The app's `use_context_locals` (left out: `true`). */
   readonly useContextLocals?: boolean;
+  /** The compiled `trust_proxy` (left out: no proxy is trusted, forwarding headers are never read). */
+  readonly trustProxy?: TrustHop | undefined;
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -114,6 +118,7 @@ export class Request {
   private jsonParsed = false;
   private loading: Promise<void> | undefined;
   private environValue: Environ | undefined;
+  private connectionValue: ClientConnection | undefined;
   private queryValue: string;
 
   constructor(raw: IncomingMessage, settings: RequestSettings) {
@@ -229,7 +234,68 @@ export class Request {
 
   /** WSGI-style environ (`REQUEST_METHOD`, `PATH_INFO`, `QUERY_STRING`, `HTTP_*`, …), writable. */
   get environ(): Environ {
-    return (this.environValue ??= buildEnviron(this));
+    return (this.environValue ??= buildEnviron(this, this.connection));
+  }
+
+  /**
+   * The scheme the client used, `http` or `https` (WebOb's `request.scheme`): the socket's, or
+   * with `trust_proxy` the one trusted proxies report (`X-Forwarded-Proto`, `Forwarded: proto=`).
+   *
+   * @example
+   * ```ts
+   * if (request.scheme === 'https') response.headers['Strict-Transport-Security'] = 'max-age=31536000';
+   * ```
+   */
+  get scheme(): 'http' | 'https' {
+    return this.connection.scheme;
+  }
+
+  /**
+   * The `host[:port]` the client asked for (WebOb's `request.host`): the Host header (the address
+   * the socket reached when there is none), or with `trust_proxy` a valid one trusted proxies
+   * report (`X-Forwarded-Host`, `Forwarded: host=`).
+   *
+   * @example
+   * ```ts
+   * const tenant = request.host.split('.')[0];
+   * ```
+   */
+  get host(): string {
+    return this.connection.host;
+  }
+
+  /**
+   * The client's IP address (WebOb's `request.remote_addr`): the socket's peer, or with
+   * `trust_proxy` the first untrusted address walking back through `X-Forwarded-For` (or
+   * `Forwarded: for=`) from the socket.
+   *
+   * @example
+   * ```ts
+   * logger.info(`login from ${request.remote_addr}`);
+   * ```
+   */
+  get remote_addr(): string {
+    return this.connection.remoteAddr;
+  }
+
+  /**
+   * `scheme://host` of the request, the port left out when it is the scheme's default (WebOb's
+   * `request.host_url`): the base for an absolute URL to this site.
+   *
+   * @example
+   * ```ts
+   * const link = `${request.host_url}/books/7`; // https://books.example.com/books/7 behind a trusted proxy
+   * ```
+   */
+  get host_url(): string {
+    const { scheme, host } = this.connection;
+    const defaultPort = scheme === 'https' ? ':443' : ':80';
+    return `${scheme}://${host.endsWith(defaultPort) ? host.slice(0, -defaultPort.length) : host}`;
+  }
+
+  // Computed once, on first read: a request that never asks parses no forwarding header.
+  private get connection(): ClientConnection {
+    return (this.connectionValue ??= clientConnection(this.raw, this.settings.trustProxy));
   }
 
   /**

@@ -63,6 +63,8 @@ export function openApiDocument(kernel: Kernel, options: OpenApiOptions = {}): J
 
 // Each HTTP method of a route with the function that answers it.
 function operationsOf({ info, fn, table }: RouteTarget): Array<[string, Function]> {
+  // A self-routing controller (REST) names the methods of each route itself.
+  if (info.methods[0] !== 'ANY' && !exposureOf(fn)?.generic) return info.methods.filter((m) => m !== 'HEAD').map((m) => [m.toLowerCase(), fn]);
   if (!exposureOf(fn)?.generic) return ANY_METHODS.map((m) => [m, fn]);
   return info.methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').map((m) => [m.toLowerCase(), genericHandler(table, fn, m)!]);
 }
@@ -92,7 +94,9 @@ function operation(owner: string, fn: Function, target: RouteTarget, method: str
 function describeParameters(path: string, params: readonly Parameter[], schemas: Readonly<Record<string, SchemaDescription>>): { template: string; parameters: Json[] } {
   const parameters: Json[] = [];
   const segments: string[] = [];
-  let inPath = !path.endsWith('/');
+  // A path that names its parameters already (`/books/{id}/edit`, from a RestController) takes no more.
+  const named = new Set([...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!));
+  let inPath = !path.endsWith('/') && named.size === 0;
   for (const param of params) {
     if (param.name === null || param.rest || param.name === 'kwargs') {
       inPath = false;
@@ -100,6 +104,10 @@ function describeParameters(path: string, params: readonly Parameter[], schemas:
     }
     const own = Object.prototype.hasOwnProperty.call(schemas, param.name) ? schemas[param.name]! : undefined;
     const schema = own === undefined ? { type: 'string' } : openSchema(own);
+    if (named.has(param.name)) {
+      parameters.push({ name: param.name, in: 'path', required: true, schema });
+      continue;
+    }
     if (inPath && param.required) {
       segments.push(`{${param.name}}`);
       parameters.push({ name: param.name, in: 'path', required: true, schema });

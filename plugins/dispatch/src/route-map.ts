@@ -2,13 +2,17 @@ import { exposureOf } from './exposure.ts';
 import { hasGuards, isOpened } from './guards.ts';
 import { controllerName } from './names.ts';
 import { parametersFor } from './parameters.ts';
+import { namePlaceholders, routeDescriptionOf } from './route-description.ts';
 import { isController, routeTableOf, type RouteTable } from './route-table.ts';
 import { schemaInfo, type SchemaInfo } from './route-schemas.ts';
 import { genericHandler } from './select.ts';
 
 /** One reachable route of a controller tree, as {@link routeMap} lists it. */
 export interface RouteInfo {
-  /** The path; `*` stands for the segments a `_lookup`, `_default` or `_route` takes. */
+  /**
+   * The path; `*` stands for the segments a `_lookup`, `_default` or `_route` takes, `{name}` for
+   * a segment a self-routing controller (a RestController) passes to the handler as `name`.
+   */
   readonly path: string;
   /** The HTTP methods: `ANY` for a method that answers every one, else GET, HEAD and the `when` methods. */
   readonly methods: readonly string[];
@@ -54,8 +58,9 @@ export interface RouteTarget {
  * Every route reachable from `root` without running a handler: exposed methods (an index also at
  * its controller's trailing slash), generic methods with the methods their `when` handlers add,
  * renderings and parameters, and the points where `_lookup`, `_default` or `_route` decide per
- * request (below a `_route`, such as a RestController's, nothing is listed by name: its verbs are
- * its own). Child controllers are followed breadth-first, each once, at its shortest path. Give the
+ * request. A controller with a `_route` is listed through its `[describeRoutes]` when it has one (a
+ * RestController's verbs, pages, custom actions and nested resources, `/books/{id}/edit`), else as
+ * dynamic (`ANY /books/*`). Child controllers are followed breadth-first, each once, at its shortest path. Give the
  * app's `use_context_locals` so that the parameters listed are those the request fills.
  *
  * @example
@@ -87,20 +92,31 @@ export function routeTargets(root: object, { use_context_locals = true }: RouteM
   const routes: RouteTarget[] = [];
   const seen = new Set<object>([root]);
   // Each controller with whether a guard above it (or its own) is checked on the way.
-  const pending: Array<[object, string, boolean]> = [[root, '/', hasGuards(root)]];
+  // Each controller with its path, whether a guard above it (or its own) is checked on the way,
+  // and how many ids a self-routing parent took from the path (its handlers get them first).
+  const pending: Array<[object, string, boolean, number]> = [[root, '/', hasGuards(root), 0]];
   for (let i = 0; i < pending.length; i++) {
-    const [controller, prefix, guarded] = pending[i]!;
+    const [controller, prefix, guarded, parentIds] = pending[i]!;
     const table = routeTableOf(controller)!;
     const owner = controllerName(controller);
-    const mark = (route: RouteInfo, fn: Function, special = false): RouteTarget => ({
-      info: isSecured(guarded, special ? undefined : fn) ? { ...route, secured: true } : route,
-      fn,
-      table,
-    });
+    const mark = (route: RouteInfo, fn: Function, special = false): RouteTarget => {
+      const named = route.path.includes('{}') ? { ...route, path: namePlaceholders(route.path, route.params) } : route;
+      return { info: isSecured(guarded, special ? undefined : fn) ? { ...named, secured: true } : named, fn, table };
+    };
     if (table.route !== undefined) {
-      // Its _route decides every path below (a RestController's verbs and nested resources too):
-      // members and children are not reached by their names here.
-      routes.push(mark(special(prefix, owner, '_route', paramNames(table.route)), table.route, true));
+      // Its _route decides every path below: members and children are not reached by their names,
+      // only as its description says.
+      const description = routeDescriptionOf(controller, { parentIds, explicit });
+      for (const route of description?.routes ?? []) {
+        routes.push(mark(describe(`${prefix}${route.path}`, owner, route.fn.name, route.fn, table, explicit, route.methods), route.fn));
+      }
+      for (const child of description?.children ?? []) {
+        if (seen.has(child.controller)) continue;
+        seen.add(child.controller);
+        const ids = parentIds + child.path.split('{}').length - 1;
+        pending.push([child.controller, `${prefix}${child.path}/`, (guarded && !isOpened(child.controller)) || hasGuards(child.controller), ids]);
+      }
+      if (description === undefined || description.partial) routes.push(mark(special(prefix, owner, '_route', paramNames(table.route)), table.route, true));
       continue;
     }
     for (const [segment, entry] of table.entries()) {
@@ -111,7 +127,7 @@ export function routeTargets(root: object, { use_context_locals = true }: RouteM
       } else if (isController(entry.value) && !seen.has(entry.value)) {
         seen.add(entry.value);
         const child = entry.value;
-        pending.push([child, `${prefix}${segment}/`, (guarded && !isOpened(child)) || hasGuards(child)]);
+        pending.push([child, `${prefix}${segment}/`, (guarded && !isOpened(child)) || hasGuards(child), parentIds]);
       }
     }
     if (table.lookup !== undefined) routes.push(mark(special(prefix, owner, '_lookup', paramNames(table.lookup)), table.lookup, true));
@@ -130,12 +146,13 @@ function special(prefix: string, owner: string, name: '_lookup' | '_default' | '
   return { path: `${prefix}*`, methods: ['ANY'], handler: `${owner}.${name}`, renders: [], params, dynamic: name };
 }
 
-function describe(path: string, owner: string, name: string, fn: Function, table: RouteTable, explicit: boolean): RouteInfo {
+// `given`: the methods a self-routing controller answers the route with.
+function describe(path: string, owner: string, name: string, fn: Function, table: RouteTable, explicit: boolean, given?: readonly string[]): RouteInfo {
   const exposure = exposureOf(fn);
-  const methods = exposure?.generic ? [...new Set(['GET', 'HEAD', ...table.handledMethods(fn), 'OPTIONS'])] : ['ANY'];
+  const methods = given ?? (exposure?.generic ? [...new Set(['GET', 'HEAD', ...table.handledMethods(fn), 'OPTIONS'])] : ['ANY']);
   const renders = (exposure?.renderings ?? []).map((r) => r.template ?? r.mediaType);
   const route: RouteInfo = { path, methods, handler: `${owner}.${name}`, renders: renders.length > 0 ? renders : ['text/html'], params: paramNames(fn, explicit), ...schemaInfo(fn) };
-  return exposure?.generic ? withHandlers(route, owner, fn, table, explicit) : route;
+  return exposure?.generic && given === undefined ? withHandlers(route, owner, fn, table, explicit) : route;
 }
 
 // The when() handlers of a generic method: each method's own parameters and schemas.

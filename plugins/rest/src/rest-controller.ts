@@ -1,5 +1,6 @@
 import { HTTPError, type Request } from '@hickory/core';
-import { addRoutingArgs, fits } from '@hickory/dispatch';
+import { addRoutingArgs, describeRoutes, fits, type DescribeContext, type RouteDescription } from '@hickory/dispatch';
+import { restRouteDescription } from './route-description.ts';
 import { findChild } from './children.ts';
 import { answerOptions, recordAllow } from './options-answer.ts';
 import { giveParentIds, takeParentIds } from './parent-ids.ts';
@@ -61,6 +62,21 @@ export class RestController {
   _route(remainder: readonly string[], request: Request): RouteResult | undefined | Promise<RouteResult | undefined> {
     // At once when nothing must wait (the usual case), so dispatch's walk stays synchronous.
     return routeResourceDirect(this, remainder, request);
+  }
+
+  /**
+   * What this resource answers, for the route map (`hickory routes`, `routeMap`, the OpenAPI
+   * document): its verbs, pages, custom actions and nested resources. With an overridden `_route`
+   * the map also keeps the dynamic entry: the override may answer more.
+   *
+   * @example
+   * ```ts
+   * routeMap(new Root()).map((r) => `${r.methods.join(',')} ${r.path}`); // ['GET,HEAD /books/', 'GET,HEAD /books/{id}', …]
+   * ```
+   */
+  [describeRoutes](context: DescribeContext): RouteDescription {
+    const description = restRouteDescription(this, context);
+    return this._route === RestController.prototype._route ? description : { ...description, partial: true };
   }
 }
 

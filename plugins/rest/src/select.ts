@@ -1,5 +1,5 @@
 import type { Request } from '@hickory/core';
-import { fits, handlerParameters, type RouteTable } from '@hickory/dispatch';
+import { fits, handlerParameters, type ParameterList, type RouteTable } from '@hickory/dispatch';
 import type { CustomActions } from './custom-actions.ts';
 import { HTTP_METHODS } from './verbs.ts';
 
@@ -195,8 +195,20 @@ export function tooManySegments(view: RestView, own: readonly string[], ids: rea
  * ```
  */
 export function requiredPositional(fn: Function, request?: Request): number {
+  return requiredCount(handlerParameters(fn, request));
+}
+
+/**
+ * {@link requiredPositional} of a parameter list (the route map reads one without a request).
+ *
+ * @example
+ * ```ts
+ * requiredCount(parametersFor(function get_one(req, res, id) {}, true)); // 1
+ * ```
+ */
+export function requiredCount(params: ParameterList): number {
   let count = 0;
-  for (const p of handlerParameters(fn, request).list) if (p.required && !p.rest && p.name !== 'kwargs') count++;
+  for (const p of params.list) if (p.required && !p.rest && p.name !== 'kwargs') count++;
   return count;
 }
 
