@@ -103,8 +103,17 @@ export class Kernel {
     return this.pinoLog;
   }
   private pinoLog: PinoLike;
-  // Whether the `logger` option gives a line per request (pino); fixed at construction.
-  private readonly logsRequests: boolean;
+
+  /**
+   * True when the kernel writes a line per request and sends `X-Request-Id` (its `logger` is
+   * `true`, pino's options or a pino-compatible logger); fixed when the kernel is made.
+   *
+   * @example
+   * ```ts
+   * if (!app.logsRequests) app.use(requestLog);
+   * ```
+   */
+  readonly logsRequests: boolean;
   // A `logger` option pino refused: reported by ready(), where configuration mistakes surface.
   private readonly loggingError: unknown;
 
