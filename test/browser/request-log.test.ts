@@ -1,24 +1,18 @@
 // The request id a browser gets back is the one in the sandbox's log: the form's POST answers
 // with X-Request-Id, and the handler's "book added" line and the request's line carry it.
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { captureLog } from '../fixtures/log-capture.ts';
 import { BrowserSession, skipReason } from './harness.ts';
 
 describe('request ids in the log, in Chromium', { skip: skipReason() }, () => {
   let session: BrowserSession;
   let page: Page;
-  let log = '';
+  const log = captureLog();
 
   before(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        log += String(chunk);
-        done();
-      },
-    });
-    session = await BrowserSession.open('request-log', { logger: { stream } });
+    session = await BrowserSession.open('request-log', { logger: { stream: log.stream } });
     page = await session.newPage();
   });
 
@@ -37,7 +31,7 @@ describe('request ids in the log, in Chromium', { skip: skipReason() }, () => {
     const id = post.headers()['x-request-id'];
     assert.match(id ?? '', /^[0-9a-f]{8}-[0-9a-z]+$/);
 
-    const lines = log.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+    const lines = log.lines();
     const added = lines.filter((line) => line['msg'] === 'book added');
     assert.deepEqual(added.map((line) => [line['reqId'], line['bookId']]), [[id, '1']]);
     const completed = lines.find((line) => line['msg'] === 'request completed' && line['reqId'] === id);
