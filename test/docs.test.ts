@@ -34,6 +34,7 @@ const GUIDES = [
   'testing.md',
   'migrating-from-pecan.md',
   'deployment.md',
+  'logging.md',
 ];
 
 interface Sample {
