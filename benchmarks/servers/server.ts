@@ -18,7 +18,7 @@ export interface BenchServer {
 export const FRAMEWORKS = ['hickory', 'fastify', 'node', 'express', 'koa', 'hono', 'hickory-logger', 'fastify-logger'] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
 
-/** What a run measures when `--frameworks` is absent: the logging variants answer a question of their own. */
+/** What a run measures when `--frameworks` is absent: the logging variants answer a question of their own. @example DEFAULT_FRAMEWORKS.includes('hickory-logger'); // false */
 export const DEFAULT_FRAMEWORKS: readonly Framework[] = FRAMEWORKS.filter((name) => !name.endsWith('-logger'));
 
 /** How each framework is named in tables and charts. */

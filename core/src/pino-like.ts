@@ -37,7 +37,14 @@ export interface PinoLike {
   isLevelEnabled?(level: string): boolean;
 }
 
-/** The methods that make an object a pino-compatible logger (see {@link isPinoLike}). */
+/**
+ * The methods that make an object a pino-compatible logger (see {@link isPinoLike}).
+ *
+ * @example
+ * ```ts
+ * const missing = PINO_METHODS.filter((name) => typeof candidate[name] !== 'function');
+ * ```
+ */
 export const PINO_METHODS = Object.freeze(['info', 'warn', 'error', 'debug', 'child'] as const);
 
 /**

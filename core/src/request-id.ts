@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-/** The longest incoming request id accepted; a longer one is replaced by a new id. */
+/**
+ * The longest incoming request id accepted; a longer one is replaced by a new id.
+ *
+ * @example
+ * ```ts
+ * acceptRequestId('x'.repeat(REQUEST_ID_LIMIT + 1)); // undefined
+ * ```
+ */
 export const REQUEST_ID_LIMIT = 128;
 
 // Letters, digits and `._:-`: enough for UUIDs, ULIDs and trace ids, nothing that could break a

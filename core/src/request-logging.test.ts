@@ -16,18 +16,10 @@ test('logger: { stream } writes one "request completed" line per request, with f
   assert.equal(res.headers['x-request-id'], 'client-7');
   const [line, ...more] = out.lines();
   assert.deepEqual(more, []);
-  const { time, pid, hostname, responseTime, ...fields } = line!;
-  assert.equal(typeof time, 'number');
-  assert.equal(pid, process.pid);
-  assert.equal(typeof hostname, 'string');
-  assert.ok(typeof responseTime === 'number' && responseTime >= 0 && responseTime < 5_000, String(responseTime));
-  assert.deepEqual(fields, {
-    level: 30,
-    reqId: 'client-7',
-    req: { method: 'GET', url: '/a', remoteAddress: '127.0.0.1' },
-    res: { statusCode: 200 },
-    msg: 'request completed',
-  });
+  // The exact line is checked over a socket in test/logging.test.ts; here, what the kernel adds to pino's own fields.
+  assert.deepEqual(Object.keys(line!).sort(), ['hostname', 'level', 'msg', 'pid', 'req', 'reqId', 'res', 'responseTime', 'time']);
+  assert.deepEqual([line!['level'], line!['msg'], line!['reqId'], line!['req'].url, line!['res'].statusCode], [30, 'request completed', 'client-7', '/a', 200]);
+  assert.ok(line!['responseTime'] >= 0 && line!['responseTime'] < 5_000, String(line!['responseTime']));
   await app.close();
 });
 
@@ -43,7 +35,7 @@ test('an id that is unsafe, joined from two headers or longer than 128 character
   const longest = 'A-z.0:9_'.repeat(16);
   assert.equal((await app.inject({ url: '/', headers: { 'x-request-id': longest } })).headers['x-request-id'], longest);
   const ids = out.lines().map((line) => line['reqId']);
-  assert.equal(new Set(ids).size, ids.length - 0, 'generated ids differ');
+  assert.equal(new Set(ids).size, ids.length, 'every request has its own id');
   await app.close();
 });
 
