@@ -193,7 +193,9 @@ export class Pipeline {
     try {
       if (this.settings.closing()) exchange.response.headerMap.set('Connection', 'close');
       // Here, on the final response: an error's, an error document's or a replaced one carries it too.
-      if (this.idHeader !== undefined) exchange.response.headerMap.set(this.idHeader, exchange.request.id);
+      // A value the application set itself (its own id scheme, a plugin's) is kept.
+      const idHeader = this.idHeader;
+      if (idHeader !== undefined && !exchange.response.headerMap.has(idHeader)) exchange.response.headerMap.set(idHeader, exchange.request.id);
       const streaming = writeResponse(exchange.request, exchange.response, res, logger);
       // Only what the socket could not take at once needs watching: small answers never wait.
       if (streaming !== undefined || res.writableNeedDrain) watchSendProgress(res, this.settings.sendTimeout, logger, `${exchange.request.method} ${exchange.request.path}`);

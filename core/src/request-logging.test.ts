@@ -123,6 +123,19 @@ test('logger: false, the default and a console-like logger send no X-Request-Id 
   }
 });
 
+test('an X-Request-Id the application set itself is kept', async () => {
+  const out = jsonLines();
+  const app = createKernel({ logger: { stream: out.stream } }).use(
+    handle((_request, response) => {
+      response.headers['X-Request-Id'] = 'from-the-app';
+      return 'ok';
+    }),
+  );
+  assert.equal((await app.inject({ url: '/', headers: { 'x-request-id': 'from-the-client' } })).headers['x-request-id'], 'from-the-app');
+  assert.equal(out.lines()[0]!['reqId'], 'from-the-client');
+  await app.close();
+});
+
 test('request_id_header names another header, or false: never read nor sent', async () => {
   const out = jsonLines();
   const custom = createKernel({ logger: { stream: out.stream }, request_id_header: 'X-Correlation-Id' }).use(handle(() => 'ok'));
