@@ -1,7 +1,9 @@
-// `hickory serve`: config formats, the URL, the request log, graceful shutdown.
+// `hickory serve`: config formats, the URL, the request log (JSON when piped, pino-pretty in a terminal), graceful shutdown.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { get, serveFixture } from './fixtures/cli/harness.ts';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { BIN, get, REPO, serveFixture } from './fixtures/cli/harness.ts';
 
 // Piped, `hickory serve` writes pino's JSON lines on stdout: one per request, and the failure.
 function jsonLines(text: string): Array<Record<string, any>> {
@@ -102,5 +104,38 @@ test('--port overrides server.port of the config file', async () => {
     assert.equal((await get(`${url}/`)).status, 200);
   } finally {
     cli.stop();
+  }
+});
+
+// util-linux's `script` gives the command a terminal, as a developer's shell does.
+const SCRIPT = ['/usr/bin/script', '/bin/script'].find((path) => existsSync(path));
+
+test('hickory serve in a terminal prints the lines through pino-pretty, not as JSON', { skip: SCRIPT === undefined ? 'no `script` command to give it a terminal' : false }, async () => {
+  const command = [process.execPath, BIN, 'serve', 'test/fixtures/cli/app/config.ts', '--port', '0'].map((arg) => `'${arg}'`).join(' ');
+  const child = spawn(SCRIPT!, ['-qfec', command, '/dev/null'], { cwd: REPO, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
+  let output = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  // Colours and the terminal's carriage returns out of the way.
+  const plain = () => output.replace(/\x1b\[[0-9;]*m/g, '').replace(/\r/g, '');
+  const waitFor = async (pattern: RegExp): Promise<RegExpMatchArray> => {
+    for (let waited = 0; waited < 20_000; waited += 50) {
+      const match = pattern.exec(plain());
+      if (match) return match;
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    throw new Error(`no ${pattern} in:\n${plain()}`);
+  };
+  try {
+    const [, url] = await waitFor(/hickory serving (http:\/\/\S+)/);
+    assert.equal((await fetch(`${url}/`, { headers: { 'x-request-id': 'tty-1' } })).status, 200);
+    await waitFor(/reqId: "tty-1"/);
+    assert.match(plain(), /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: request completed\n\s+reqId: "tty-1"/m);
+    assert.doesNotMatch(plain(), /^\{"level"/m);
+  } finally {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
   }
 });
