@@ -2,7 +2,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CURRENT, DEFAULT_LINES, parseNodeList } from './node-lines.ts';
 import { ROUTE_NAMES, type RouteName } from './routes.ts';
-import { FRAMEWORKS, type Framework } from './servers/server.ts';
+import { DEFAULT_FRAMEWORKS, FRAMEWORKS, type Framework } from './servers/server.ts';
 
 /** Everything a run is set up with. */
 export interface BenchOptions {
@@ -29,7 +29,7 @@ export interface BenchOptions {
 export const USAGE = `usage: npm run bench -- [options]
   --quick               short rounds, a smoke check (~1 min); writes nothing unless --write
   --routes a,b          routes to load: ${ROUTE_NAMES.join(', ')} (default: all)
-  --frameworks a,b      frameworks: ${FRAMEWORKS.join(', ')} (default: all)
+  --frameworks a,b      frameworks: ${FRAMEWORKS.join(', ')} (default: ${DEFAULT_FRAMEWORKS.join(', ')})
   --rounds N            measured rounds per Node line, frameworks interleaved (default 5; quick 1)
   --duration S          seconds per measured run (default 3; quick 1)
   --warmup S            seconds of warm-up per framework and route (default 2; quick 0.5)
@@ -102,7 +102,7 @@ export function parseOptions(args: readonly string[]): BenchOptions {
     process.exit(0);
   }
   const quick = values.quick!;
-  const frameworks = list(values.frameworks, FRAMEWORKS, 'framework');
+  const frameworks = values.frameworks === undefined ? [...DEFAULT_FRAMEWORKS] : list(values.frameworks, FRAMEWORKS, 'framework');
   return {
     quick,
     frameworks,

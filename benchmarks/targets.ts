@@ -31,16 +31,16 @@ export function httpTargets(cells: readonly HttpCell[]): TargetCheck[] {
   // Ratios are taken per round (the two frameworks ran next to each other, under the same
   // background load) and the median of those is kept: on a shared machine the load drifts
   // between rounds far more than between two neighbouring runs.
-  const paired = (route: RouteName, peer: Framework, pick: (s: LoadSample) => number) => {
-    const a = cells.find((c) => c.framework === 'hickory' && c.route === route);
+  const paired = (route: RouteName, peer: Framework, pick: (s: LoadSample) => number, self: Framework = 'hickory') => {
+    const a = cells.find((c) => c.framework === self && c.route === route);
     const b = cells.find((c) => c.framework === peer && c.route === route);
     if (!a || !b || a.rps === undefined || b.rps === undefined) return {};
     const ratios = a.samples.slice(0, b.samples.length).map((s, i) => pick(s) / pick(b.samples[i]!)).filter(Number.isFinite);
     if (ratios.length === 0) return {};
     return { value: median(ratios), range: [Math.min(...ratios), Math.max(...ratios)] as [number, number] };
   };
-  const atLeast = (name: string, route: RouteName, peer: Framework, goal: number): TargetCheck => {
-    const { value, range } = paired(route, peer, (s) => s.rps);
+  const atLeast = (name: string, route: RouteName, peer: Framework, goal: number, self: Framework = 'hickory'): TargetCheck => {
+    const { value, range } = paired(route, peer, (s) => s.rps, self);
     return { name, value, range, goal: `≥ ${goal.toFixed(2)}×`, pass: value === undefined ? undefined : value >= goal, unit: '×' };
   };
   const checks = [
@@ -49,6 +49,10 @@ export function httpTargets(cells: readonly HttpCell[]): TargetCheck[] {
     atLeast('depth-8 path vs fastify', 'depth8', 'fastify', 1.05),
     atLeast('REST get_one vs fastify /books/:id', 'rest', 'fastify', 1.0),
   ];
+  // Only runs that asked for the logging variants (`--frameworks hickory-logger,fastify-logger`) check this one.
+  if (cells.some((c) => c.framework === 'hickory-logger')) {
+    checks.push(atLeast('GET /hello, logger: true, vs fastify with logger: true', 'hello', 'fastify-logger', 1.0, 'hickory-logger'));
+  }
   for (const route of ROUTE_NAMES) {
     const { value, range } = paired(route, 'fastify', (s) => s.p99);
     checks.push({ name: `p99 ${route} vs fastify`, value, range, goal: '≤ 1.00×', pass: value === undefined ? undefined : value <= 1.0, unit: '×' });

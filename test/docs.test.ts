@@ -35,6 +35,7 @@ const GUIDES = [
   'testing.md',
   'migrating-from-pecan.md',
   'deployment.md',
+  'logging.md',
 ];
 
 interface Sample {

@@ -21,6 +21,8 @@ export const VARIANTS = {
   'hickory-hooks-plugin': { framework: 'hickory', title: `${FRAMEWORK_TITLES.hickory} + hooksPlugin, no hook`, nodeArgs: preload('hooks-plugin') },
   'hickory-one-hook': { framework: 'hickory', title: `${FRAMEWORK_TITLES.hickory} + one empty hook`, nodeArgs: preload('one-hook') },
   'hickory-explicit': { framework: 'hickory', title: `${FRAMEWORK_TITLES.hickory}, use_context_locals: false`, nodeArgs: preload('explicit') },
+  'hickory-logger': { framework: 'hickory-logger', title: FRAMEWORK_TITLES['hickory-logger'], nodeArgs: [] },
+  'fastify-logger': { framework: 'fastify-logger', title: FRAMEWORK_TITLES['fastify-logger'], nodeArgs: [] },
 } as const satisfies Record<string, Variant>;
 
 /** A variant's name (`node-als`). */
@@ -30,5 +32,6 @@ export type VariantName = keyof typeof VARIANTS;
 export const VARIANT_NAMES = Object.keys(VARIANTS) as VariantName[];
 
 /** The variants counted when `--frameworks` is absent. */
-// The Hickory variants answer questions of their own (what hooks cost, the explicit mode): asked for by name.
-export const DEFAULT_VARIANTS = VARIANT_NAMES.filter((name) => !name.startsWith('hickory-'));
+// The Hickory variants and the logging ones answer questions of their own (what hooks cost, the
+// explicit mode, what a line per request costs): asked for by name.
+export const DEFAULT_VARIANTS = VARIANT_NAMES.filter((name) => !name.startsWith('hickory-') && !name.endsWith('-logger'));

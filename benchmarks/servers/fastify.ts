@@ -1,5 +1,5 @@
 // fastify 5, with response schemas on the JSON routes (as fastify's own benchmarks do).
-import Fastify from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { book, compilePage, DEEP_TEXT, HELLO, PAGE_DATA } from '../routes.ts';
 import type { BenchServer } from './server.ts';
 
@@ -7,9 +7,21 @@ const HELLO_SCHEMA = { response: { 200: { type: 'object', properties: { hello: {
 const BOOK_SCHEMA = { response: { 200: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } } } };
 
 /** Starts the fastify app on 127.0.0.1. @example const { port } = await start(); */
-export async function start(): Promise<BenchServer> {
+export function start(): Promise<BenchServer> {
+  return startFastify(false);
+}
+
+/**
+ * Starts the fastify app with the given `logger` option (see `fastify-logger.ts`).
+ *
+ * @example
+ * ```ts
+ * const { port } = await startFastify({ stream: pino.destination('/dev/null') });
+ * ```
+ */
+export async function startFastify(logger: FastifyServerOptions['logger']): Promise<BenchServer> {
   const page = compilePage();
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger });
   app.get('/hello', { schema: HELLO_SCHEMA }, async () => HELLO);
   app.get('/a/b/c/d/e/f/g/h', async (_request, reply) => reply.type('text/plain; charset=utf-8').send(DEEP_TEXT));
   app.get<{ Params: { id: string } }>('/books/:id', { schema: BOOK_SCHEMA }, async (request) => book(request.params.id));

@@ -5,7 +5,8 @@ import { createKernel, type Plugin } from '@hickory/core';
 import { dispatchPlugin, expose } from '@hickory/dispatch';
 import { book, DEEP_TEXT, HELLO, PAGE_DATA, PAGE_TEMPLATE, TEMPLATE_DIR } from '../routes.ts';
 import type { BenchServer } from './server.ts';
-import { explicitVariant, hooksVariant } from './hooks-variant.ts';
+import { explicitVariant, hooksVariant, loggerVariant } from './hooks-variant.ts';
+import { discardedLog } from './discarded-log.ts';
 
 // /a/b/c/d/e/f/g/h: seven child controllers and an exposed method at the end.
 class G {
@@ -78,7 +79,7 @@ export async function start(): Promise<BenchServer> {
     override on_error() { return undefined; }
   }
   const hooks = variant === 'one' ? [new EmptyHook()] : [];
-  const app = createKernel({ root, template_path: TEMPLATE_DIR, logger: false, use_context_locals: !explicitVariant(), ...(variant ? { hooks } : {}) }).use(dispatchPlugin);
+  const app = createKernel({ root, template_path: TEMPLATE_DIR, logger: loggerVariant() ? { stream: discardedLog() } : false, use_context_locals: !explicitVariant(), ...(variant ? { hooks } : {}) }).use(dispatchPlugin);
   if (variant !== undefined) app.use(hooksPlugin);
   if (rest.restPlugin) app.use(rest.restPlugin);
   if (ejs.ejsRenderer) app.use(ejs.ejsRenderer);

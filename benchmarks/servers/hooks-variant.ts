@@ -12,3 +12,8 @@ export function hooksVariant(): 'plugin' | 'one' | undefined {
 export function explicitVariant(): boolean {
   return (globalThis as { hickoryBenchExplicit?: boolean }).hickoryBenchExplicit === true;
 }
+
+/** True when the server runs with `logger: true` writing to /dev/null (`hickory-logger.ts`). @example loggerVariant(); // false */
+export function loggerVariant(): boolean {
+  return (globalThis as { hickoryBenchLogger?: boolean }).hickoryBenchLogger === true;
+}

@@ -11,9 +11,15 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** The frameworks, in the order tables and charts show them. */
-export const FRAMEWORKS = ['hickory', 'fastify', 'node', 'express', 'koa', 'hono'] as const;
+/**
+ * The servers, in the order tables and charts show them: the frameworks, then the logging
+ * variants (`logger: true` to /dev/null), which a run measures only when `--frameworks` names them.
+ */
+export const FRAMEWORKS = ['hickory', 'fastify', 'node', 'express', 'koa', 'hono', 'hickory-logger', 'fastify-logger'] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
+
+/** What a run measures when `--frameworks` is absent: the logging variants answer a question of their own. @example DEFAULT_FRAMEWORKS.includes('hickory-logger'); // false */
+export const DEFAULT_FRAMEWORKS: readonly Framework[] = FRAMEWORKS.filter((name) => !name.endsWith('-logger'));
 
 /** How each framework is named in tables and charts. */
 export const FRAMEWORK_TITLES: Readonly<Record<Framework, string>> = {
@@ -23,6 +29,8 @@ export const FRAMEWORK_TITLES: Readonly<Record<Framework, string>> = {
   express: 'express 5',
   koa: 'koa 3',
   hono: 'hono 4',
+  'hickory-logger': 'hickory, logger: true',
+  'fastify-logger': 'fastify 5, logger: true',
 };
 
 /** Each framework's module, loaded only in the child that serves it. */
@@ -33,6 +41,8 @@ export const SERVER_MODULES: Readonly<Record<Framework, () => Promise<{ start():
   express: () => import('./express.ts'),
   koa: () => import('./koa.ts'),
   hono: () => import('./hono.ts'),
+  'hickory-logger': () => import('./hickory-logger.ts'),
+  'fastify-logger': () => import('./fastify-logger.ts'),
 };
 
 /** Listens on 127.0.0.1 with a free port and wraps a plain `node:http` server. */

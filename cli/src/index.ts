@@ -10,6 +10,7 @@
  */
 export { requestLog, consoleLogger } from './request-log.ts';
 export { serve, defaultWorkers, closeOnSignals, type ServeOptions } from './serve.ts';
+export { serveLogger } from './serve-logger.ts';
 export { superviseWorkers, type WorkerMessage } from './workers.ts';
 export { superviseWithReload } from './reload.ts';
 export { watchTree, isIgnoredName, type TreeWatcher } from './watch-tree.ts';

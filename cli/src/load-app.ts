@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { HickoryError, loadConfig, type Kernel, type Logger, type ServerConfig } from '@hickory/core';
+import { HickoryError, loadConfig, type Kernel, type LoggerOption, type ServerConfig } from '@hickory/core';
 import { createApp } from '@hickory/app';
 import { cliError, oneLine } from './errors.ts';
 import { requestLog } from './request-log.ts';
@@ -11,7 +11,7 @@ export interface LoadedApp {
   readonly file: string;
   /** The config file's `server` section. */
   readonly server: ServerConfig;
-  /** The app (`createApp` plus the request log), after `ready()`. */
+  /** The app (`createApp`, plus the request log when its logger does not write one itself), after `ready()`. */
   readonly app: Kernel;
 }
 
@@ -31,24 +31,26 @@ export function configFile(path: string): string {
 }
 
 /**
- * Loads a config file and builds its app with every plugin and the request log, then runs
- * `ready()`. Any problem (no file, a syntax error, an unknown key, a bad value, a root that does
- * not load) is thrown as one line naming the file.
+ * Loads a config file and builds its app with every plugin, then runs `ready()`. `logger` is the
+ * app's logger unless the config file sets one; a logger that writes no line per request itself
+ * (a `console`-like one) gets the `requestLog` plugin. Any problem (no file, a syntax error, an
+ * unknown key, a bad value, a root that does not load) is thrown as one line naming the file.
  *
  * @example
  * ```ts
- * const { app, server } = await loadApp('sandbox/config.ts', consoleLogger);
+ * const { app, server } = await loadApp('sandbox/config.ts', serveLogger());
  * await app.listen(server);
  * ```
  */
-export async function loadApp(path: string, logger: Logger): Promise<LoadedApp> {
+export async function loadApp(path: string, logger: LoggerOption): Promise<LoadedApp> {
   const file = configFile(path);
   let server: ServerConfig;
   let app: Kernel;
   try {
     const loaded = await loadConfig(file);
     server = loaded.server;
-    app = createApp({ logger, ...loaded.app }).use(requestLog);
+    app = createApp({ logger, ...loaded.app });
+    if (!app.logsRequests) app.use(requestLog);
     await app.ready();
   } catch (error) {
     throw describe(file, error);

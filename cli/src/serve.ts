@@ -1,11 +1,12 @@
 import cluster from 'node:cluster';
 import { createServer, type AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import type { Kernel, Logger } from '@hickory/core';
+import type { Kernel, Logger, LoggerOption } from '@hickory/core';
 import { cliError, oneLine } from './errors.ts';
 import { listenOn, loadApp } from './load-app.ts';
 import { guardProcess } from './process-guard.ts';
 import { consoleLogger } from './request-log.ts';
+import { serveLogger } from './serve-logger.ts';
 import { superviseWorkers, WORKER_PORT_ENV, type WorkerMessage } from './workers.ts';
 
 /** Options of `hickory serve`. */
@@ -22,7 +23,11 @@ export interface ServeOptions {
    * served from this very process.
    */
   workers?: number;
-  /** Where the request log and the lifecycle lines go (default: the console). */
+  /**
+   * Where the lifecycle lines go (signals, workers; default: the console). Given, it is also the
+   * app's logger, with the `requestLog` plugin; not given, the app logs through pino
+   * ({@link serveLogger}) unless its config file sets `logger`.
+   */
   logger?: Logger;
 }
 
@@ -41,7 +46,7 @@ export function defaultWorkers(env: NodeJS.ProcessEnv = process.env): number {
 
 /**
  * `hickory serve`: loads the config file, serves the app, prints `hickory serving <url>`, logs a
- * line per request and shuts down gracefully on SIGINT/SIGTERM (in-flight requests finish, then
+ * line per request (pino JSON on stdout, pretty in a terminal) and shuts down gracefully on SIGINT/SIGTERM (in-flight requests finish, then
  * the process exits 0). A rejection or exception nothing handled is logged and never ends the
  * server (see `guardProcess`). With workers this process loads the app once to check it, then
  * supervises them: a worker that dies is replaced, and a signal stops them all gracefully.
@@ -54,18 +59,19 @@ export function defaultWorkers(env: NodeJS.ProcessEnv = process.env): number {
  */
 export async function serve(options: ServeOptions): Promise<void> {
   const logger = options.logger ?? consoleLogger;
-  if (cluster.isWorker) return serveWorker(options, logger);
+  const appLogger = options.logger ?? serveLogger();
+  if (cluster.isWorker) return serveWorker(options, logger, appLogger);
   const workers = options.workers ?? defaultWorkers();
   if (options.workers !== undefined || workers > 1) {
     // Fail fast with one line, rather than once per worker.
-    const { app, server } = await loadApp(options.config, logger);
+    const { app, server } = await loadApp(options.config, false);
     await app.close();
     const host = options.host ?? server.host;
     const port = options.port ?? server.port;
     superviseWorkers(workers, port === 0 ? await freePort(host) : port, logger);
     return;
   }
-  const { app, server } = await loadApp(options.config, logger);
+  const { app, server } = await loadApp(options.config, appLogger);
   guardProcess(app, logger, 'keep-serving');
   // Before the URL is printed: whoever reads it may signal at once.
   closeOnSignals(app, logger);
@@ -74,9 +80,9 @@ export async function serve(options: ServeOptions): Promise<void> {
   process.send?.({ hickory: 'listening', url } satisfies WorkerMessage);
 }
 
-async function serveWorker(options: ServeOptions, logger: Logger): Promise<void> {
+async function serveWorker(options: ServeOptions, logger: Logger, appLogger: LoggerOption): Promise<void> {
   try {
-    const { app, server } = await loadApp(options.config, logger);
+    const { app, server } = await loadApp(options.config, appLogger);
     guardProcess(app, logger, 'replace');
     closeOnSignals(app, logger);
     const port = Number(process.env[WORKER_PORT_ENV] ?? options.port ?? server.port);

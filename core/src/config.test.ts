@@ -36,6 +36,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
     redirect_origins: ['https://accounts.example.com', 'http://127.0.0.1:8081'],
     use_context_locals: false,
     trust_proxy: ['loopback', '10.0.0.0/8'],
+    request_id_header: 'x-correlation-id',
     logger: false,
   };
   assert.deepEqual(Object.keys(CORE_CONFIG).sort(), Object.keys(config).sort());
@@ -68,6 +69,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
       redirect_origins: c.redirect_origins,
       use_context_locals: c.use_context_locals,
       trust_proxy: c.trust_proxy,
+      request_id_header: c.request_id_header,
       request_cls: c.request_cls,
       response_cls: c.response_cls,
       root: defaults.root,
@@ -89,6 +91,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
       redirect_origins: [],
       use_context_locals: true,
       trust_proxy: false,
+      request_id_header: 'x-request-id',
       request_cls: Request,
       response_cls: Response,
       root: undefined,
@@ -125,8 +128,9 @@ const BAD_VALUES: Array<[string, unknown, RegExp]> = [
   ['use_context_locals', 'no', /must be true or false \(got "no"\)/],
   ['redirect_origins', ['https://a.example/'], /"https:\/\/a\.example\/", which is not an origin: write it as scheme:\/\/host\[:port\]/],
   ['redirect_origins', ['javascript:x'], /not an origin/],
-  ['logger', console.log, /false or an object with info\(\), warn\(\) and error\(\)/],
   ['trust_proxy', 'nope', /cannot be "nope": invalid IP address/],
+  ['request_id_header', 'x request id', /must be false or a header name such as "x-request-id" \(got "x request id"\)/],
+  ['request_id_header', true, /must be false or a header name/],
 ];
 // Keys whose bad values have a coded error of their own (with the fix spelled out).
 const OWN_CODES: Record<string, string> = { trust_proxy: 'HICKORY_ERR_CONFIG_TRUST_PROXY' };
@@ -143,7 +147,8 @@ test('a bad value fails at ready() with a message naming the key', async () => {
     await app.close();
   }
   const checked = new Set(BAD_VALUES.map(([key]) => key));
-  assert.deepEqual([...checked].sort(), Object.keys(CORE_CONFIG).sort(), 'every key has a bad-value case');
+  // `logger` has its own error codes (HICKORY_ERR_LOGGER_*): see logging.test.ts.
+  assert.deepEqual([...checked, 'logger'].sort(), Object.keys(CORE_CONFIG).sort(), 'every key has a bad-value case');
 });
 
 test('an unknown key fails at ready() naming it and listing the known keys', async () => {

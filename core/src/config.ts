@@ -3,6 +3,8 @@ import { Request } from './request.ts';
 import { Response } from './response.ts';
 import type { Logger } from './logger.ts';
 import { compileTrustProxy, type TrustProxy } from './trust-proxy.ts';
+import { checkLoggerOption, type LoggerOption } from './logger-option.ts';
+import { checkRequestIdHeader } from './request-id.ts';
 
 /**
  * A check of one configuration value: returns what is wrong with it (finishing the sentence
@@ -79,8 +81,18 @@ export interface KernelConfig {
    * used (the importable `request`/`response` then throw). Default `true` (Pecan's option).
    */
   use_context_locals?: boolean;
-  /** Where the kernel logs (`console`-like); `false` for silence. Default: warnings and errors to stderr. */
-  logger?: Logger | false;
+  /**
+   * Where the kernel logs. `true`: pino, JSON lines to stdout, one per request (`hickory serve`'s
+   * default); pino's options (`{ level: 'warn', stream }`); a pino-compatible logger (also one line
+   * per request); a `console`-like object (warnings and errors only); `false`: silence.
+   * Default: warnings and errors to stderr.
+   */
+  logger?: LoggerOption;
+  /**
+   * The header a request id is read from and sent back in when requests are logged (default
+   * `x-request-id`); `false`: never read one (ids are generated) nor send one.
+   */
+  request_id_header?: string | false;
   /** Keys declared by plugins. */
   [key: string]: unknown;
 }
@@ -103,6 +115,7 @@ export interface ResolvedConfig extends KernelConfig {
   readonly redirect_origins: readonly string[];
   readonly use_context_locals: boolean;
   readonly trust_proxy: TrustProxy;
+  readonly request_id_header: string | false;
   readonly request_cls: typeof Request;
   readonly response_cls: typeof Response;
 }
@@ -170,10 +183,12 @@ export const CORE_CONFIG: Readonly<Record<string, ConfigRule>> = Object.freeze({
     compileTrustProxy(v);
     return undefined;
   },
-  logger: (v) =>
-    v === false || (typeof v === 'object' && v !== null && ['info', 'warn', 'error'].every((m) => typeof (v as Record<string, unknown>)[m] === 'function'))
-      ? undefined
-      : `must be false or an object with info(), warn() and error() methods (got ${show(v)})`,
+  // Throws its own coded errors (HICKORY_ERR_LOGGER_*), which name the fix for each mistake.
+  logger: (v) => {
+    checkLoggerOption(v);
+    return undefined;
+  },
+  request_id_header: checkRequestIdHeader,
 });
 
 /**
@@ -218,6 +233,7 @@ export function resolveConfig(config: KernelConfig, rules: Readonly<Record<strin
     redirect_origins: config.redirect_origins ?? [],
     use_context_locals: config.use_context_locals ?? true,
     trust_proxy: config.trust_proxy ?? false,
+    request_id_header: typeof config.request_id_header === 'string' ? config.request_id_header.toLowerCase() : (config.request_id_header ?? 'x-request-id'),
     request_cls: config.request_cls ?? Request,
     response_cls: config.response_cls ?? Response,
   };

@@ -5,12 +5,15 @@ import { coreError } from './errors.ts';
 import { HTTPError } from './http-error.ts';
 import { HTTPRedirect } from './redirect.ts';
 import type { Logger } from './logger.ts';
+import type { Request } from './request.ts';
 import { Response } from './response.ts';
 
 /** What {@link respondToError} needs of the kernel. */
 export interface ErrorHost {
   readonly hooks: Pick<HooksOf<unknown>, 'onAbort' | 'onError'>;
   logger(): Logger;
+  /** Logs a request that failed with an error that is not an `HTTPError` (the 500s). */
+  failed(request: Request, error: unknown, message: string): void;
   /** Whether `onAbort` / `onError` have taps (read at `ready()`). */
   tapped(): { readonly onAbort: boolean; readonly onError: boolean };
   /** The `errors` configuration: status → path of the error document. */
@@ -59,7 +62,7 @@ export async function respondToError(thrown: unknown, exchange: Exchange, host: 
     writeDefaultError(error, request.raw, exchange.response);
     return;
   }
-  host.logger().error(`${request.method} ${request.path} failed`, error);
+  host.failed(request, error, `${request.method} ${request.path} failed`);
   if (host.tapped().onError) {
     try {
       const replacement = await host.hooks.onError.promise(error, request, exchange.response);

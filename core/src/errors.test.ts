@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { abort, CORE_ERRORS, coreError, createKernel, describe, HickoryError, HTTPError, tableError } from './index.ts';
 import { capture, handle, routes } from './fixtures/harness.ts';
 
-test('CORE_ERRORS has exactly 26 codes, each HICKORY_ERR_* with a non-empty message', () => {
+test('CORE_ERRORS has exactly 30 codes, each HICKORY_ERR_* with a non-empty message', () => {
   const codes = Object.keys(CORE_ERRORS);
-  assert.equal(codes.length, 26);
+  assert.equal(codes.length, 30);
   assert.equal(Object.isFrozen(CORE_ERRORS), true);
   for (const code of codes) {
     assert.match(code, /^HICKORY_ERR_[A-Z_]+$/);

@@ -37,6 +37,11 @@ export const CORE_ERRORS = Object.freeze({
   HICKORY_ERR_REDIRECT_LOOP: 'Internal redirect loop: %s',
   HICKORY_ERR_NOT_READY: '%s needs the kernel to be ready: await kernel.ready() first.',
   HICKORY_ERR_CLOSED: 'The kernel is closed: %s',
+  HICKORY_ERR_LOGGER_METHODS:
+    'The `logger` object lacks %s: pass a pino-compatible logger (info, warn, error, debug and child methods), a console-like one (info, warn, error), pino options such as { level: "warn" }, true (pino to stdout) or false (silence).',
+  HICKORY_ERR_LOGGER_LEVEL: 'The logger level %s is not one pino knows: use one of %s (or declare it in customLevels).',
+  HICKORY_ERR_LOGGER_OPTIONS: 'The `logger` option is %s: it takes %s.',
+  HICKORY_ERR_LOGGER_PINO: 'pino refused the `logger` options: %s. Fix them (see pino\'s options), or build the logger yourself and pass it as `logger`.',
 } as const);
 
 /** A code of {@link CORE_ERRORS}. */

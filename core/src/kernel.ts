@@ -9,7 +9,11 @@ import { createHooks, sealHooks, type HooksOf } from './hooks.ts';
 import { createHttpServer } from './http-server.ts';
 import { importModule } from './load-module.ts';
 import { resolveRoot } from './root.ts';
-import { guardLogger, silentLogger, stderrLogger, type Logger } from './logger.ts';
+import { loggerAsPino, pinoAsLogger } from './log-adapters.ts';
+import { guardLogger, type Logger } from './logger.ts';
+import { loggingFor, type Logging } from './logger-option.ts';
+import { isPinoLike, SILENT_LOG, type PinoLike } from './pino-like.ts';
+import { RequestLogging } from './request-logging.ts';
 import { Pipeline } from './pipeline.ts';
 import { checkPlugin, type PluginOf } from './plugin.ts';
 import { Request, type RequestSettings } from './request.ts';
@@ -72,14 +76,47 @@ export class Kernel {
   readonly container: AwilixContainer = createContainer({ injectionMode: InjectionMode.CLASSIC, strict: true });
   /** The root controller, resolved from `config.root` by `ready()` (routing plugins read it). */
   root: object | undefined;
-  /** Where the kernel and plugins log; guarded so that logging never throws (see `guardLogger`). */
+  /**
+   * Where the kernel and plugins log (`logger.error(message, ...details)`); guarded so that logging
+   * never throws (see `guardLogger`). Setting it after `ready()` keeps the line per request as
+   * configured.
+   */
   get logger(): Logger {
     return this.guardedLogger;
   }
-  set logger(logger: Logger) {
-    this.guardedLogger = guardLogger(logger);
+  set logger(logger: Logger | PinoLike) {
+    const pino = isPinoLike(logger);
+    this.guardedLogger = guardLogger(pino ? pinoAsLogger(logger) : logger);
+    this.pinoLog = pino ? logger : loggerAsPino(this.guardedLogger);
   }
   private guardedLogger: Logger;
+
+  /**
+   * The same logger, pino-style (`log.info({ fields }, 'message')`, `log.child(bindings)`), as
+   * fastify's `app.log`: pino itself when the app logs through pino, else a face over `logger`.
+   *
+   * @example
+   * ```ts
+   * app.log.info({ port }, 'listening');
+   * ```
+   */
+  get log(): PinoLike {
+    return this.pinoLog;
+  }
+  private pinoLog: PinoLike;
+
+  /**
+   * True when the kernel writes a line per request and sends `X-Request-Id` (its `logger` is
+   * `true`, pino's options or a pino-compatible logger); fixed when the kernel is made.
+   *
+   * @example
+   * ```ts
+   * if (!app.logsRequests) app.use(requestLog);
+   * ```
+   */
+  readonly logsRequests: boolean;
+  // A `logger` option pino refused: reported by ready(), where configuration mistakes surface.
+  private readonly loggingError: unknown;
 
   private readonly initialConfig: KernelConfig;
   private resolvedConfig: ResolvedConfig | undefined;
@@ -102,7 +139,16 @@ export class Kernel {
 
   constructor(config: KernelConfig = {}) {
     this.initialConfig = { ...config };
-    this.guardedLogger = guardLogger(config.logger === false ? silentLogger : ((config.logger as Logger | undefined) ?? stderrLogger));
+    let logging: Logging;
+    try {
+      logging = loggingFor(config.logger);
+    } catch (error) {
+      this.loggingError = error;
+      logging = loggingFor(undefined);
+    }
+    this.guardedLogger = guardLogger(logging.logger);
+    this.pinoLog = logging.log;
+    this.logsRequests = logging.requests;
     this.container.register({ kernel: asValue(this) });
   }
 
@@ -176,6 +222,7 @@ export class Kernel {
     this.state = 'starting';
     await Promise.all(this.applying);
     const config = resolveConfig(this.initialConfig, this.configRules);
+    if (this.loggingError !== undefined) throw this.loggingError;
     this.resolvedConfig = config;
     this.container.register({ config: asValue(config) });
     for (const module of config.modules) {
@@ -199,6 +246,8 @@ export class Kernel {
       bodyParsers: this.hooks.parseBody,
       useContextLocals: config.use_context_locals,
       trustProxy: compileTrustProxy(config.trust_proxy),
+      requestIdHeader: config.request_id_header,
+      requestLog: this.requestLog,
     };
     this.contextLocals = config.use_context_locals;
     if (!config.use_context_locals) noteExplicitApp();
@@ -213,10 +262,22 @@ export class Kernel {
       logger: () => this.logger,
       newResponse: () => new this.ResponseClass(),
       closing: () => this.state === 'closing',
+      logging: this.logsRequests ? new RequestLogging(() => this.pinoLog, config.request_id_header === false ? undefined : headerName(config.request_id_header)) : undefined,
     });
     this.state = 'ready';
     return this;
   }
+
+  // `request.log`: a child of the kernel's log bound to the request id. A logger whose child()
+  // fails leaves the request a silent one rather than failing it.
+  private readonly requestLog = (request: Request): PinoLike => {
+    try {
+      return this.pinoLog.child({ reqId: request.id });
+    } catch (error) {
+      this.logger.error('the logger\'s child() failed; request.log writes nothing for this request', error);
+      return SILENT_LOG;
+    }
+  };
 
   /**
    * Renders a template through the `render` hook: the engine is the `engine:` prefix of the name,
@@ -407,6 +468,11 @@ export class Kernel {
     this.state = 'closed';
     await this.hooks.close.promise(this);
   }
+}
+
+// `x-request-id` → `X-Request-Id`, as headers are usually written.
+function headerName(lowerCase: string): string {
+  return lowerCase.replace(/(^|-)([a-z])/g, (_all, dash: string, letter: string) => dash + letter.toUpperCase());
 }
 
 /**

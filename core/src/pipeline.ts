@@ -8,6 +8,7 @@ import { HTTPError } from './http-error.ts';
 import type { Logger } from './logger.ts';
 import { InternalRedirect } from './redirect.ts';
 import type { Lookup, Request } from './request.ts';
+import type { RequestLogging } from './request-logging.ts';
 import { Response } from './response.ts';
 import { responseOutcome, answerInternalError } from './server-response.ts';
 import { writeResponse } from './send.ts';
@@ -34,6 +35,8 @@ export interface PipelineSettings {
   newResponse(): Response;
   /** True once the kernel is closing: responses then say `Connection: close`. */
   closing(): boolean;
+  /** The line per request and the request id header, when the app logs through pino; left out: neither, at no cost. */
+  readonly logging?: RequestLogging;
 }
 
 /**
@@ -53,6 +56,14 @@ export class Pipeline {
   private readonly runners: { beforeRoute?: BailRunner; route?: BailRunner; afterLookup?: BailRunner; beforeHandle?: BailRunner; beforeSend?: BailRunner };
   private readonly observed: boolean;
   private readonly errorHost: ErrorHost;
+  // The response header that carries the request id back (only when requests are logged).
+  private readonly idHeader: string | undefined;
+
+  /**
+   * Serves one exchange on `res`: `undefined` when it is all done, else a promise that settles
+   * once the response is written (it rejects only if the error handling itself failed).
+   */
+  readonly serve: (exchange: Exchange, res: ServerResponse) => Promise<void> | undefined;
 
   constructor(
     private readonly hooks: RequestHooks,
@@ -68,9 +79,15 @@ export class Pipeline {
     };
     this.observed = hooks.onResponse.isUsed();
     const tapped = { onAbort: hooks.onAbort.isUsed(), onError: hooks.onError.isUsed() };
+    const { logging } = settings;
+    this.idHeader = logging?.idHeader;
+    // Chosen once: an app that does not log requests does not even test whether it should.
+    const unlogged = this.observed ? (exchange: Exchange, res: ServerResponse) => this.serveObserved(exchange, res) : this.servePlain;
+    this.serve = logging === undefined ? unlogged : (exchange, res) => this.serveLogged(logging, unlogged, exchange, res);
     this.errorHost = {
       hooks,
       logger: settings.logger,
+      failed: logging !== undefined ? (request, error, message) => logging.failed(request, error, message) : (_request, error, message) => settings.logger().error(message, error),
       tapped: () => tapped,
       errorPaths: () => settings.errorPaths,
       redirectOrigins: () => settings.redirectOrigins,
@@ -79,12 +96,7 @@ export class Pipeline {
     };
   }
 
-  /**
-   * Serves one exchange on `res`: `undefined` when it is all done, else a promise that settles
-   * once the response is written (it rejects only if the error handling itself failed).
-   */
-  readonly serve = (exchange: Exchange, res: ServerResponse): Promise<void> | undefined => {
-    if (this.observed) return this.serveObserved(exchange, res);
+  private readonly servePlain = (exchange: Exchange, res: ServerResponse): Promise<void> | undefined => {
     let pending: Promise<void> | undefined;
     try {
       pending = this.dispatch(exchange, [], true);
@@ -107,6 +119,22 @@ export class Pipeline {
   private async failThenFinish(error: unknown, exchange: Exchange, res: ServerResponse): Promise<void> {
     await this.fail(error, exchange);
     await this.finish(exchange, res);
+  }
+
+  // The request's line is written once the response is (at once for a response written in one go).
+  private serveLogged(
+    logging: RequestLogging,
+    unlogged: (exchange: Exchange, res: ServerResponse) => Promise<void> | undefined,
+    exchange: Exchange,
+    res: ServerResponse,
+  ): Promise<void> | undefined {
+    const started = performance.now();
+    const pending = unlogged(exchange, res);
+    if (pending === undefined) {
+      logging.completed(exchange.request, res, started);
+      return undefined;
+    }
+    return pending.then(() => logging.completed(exchange.request, res, started));
   }
 
   // With `onResponse` taps: the same flow, timed, and the taps told how it ended.
@@ -164,6 +192,10 @@ export class Pipeline {
     const logger = this.settings.logger();
     try {
       if (this.settings.closing()) exchange.response.headerMap.set('Connection', 'close');
+      // Here, on the final response: an error's, an error document's or a replaced one carries it too.
+      // A value the application set itself (its own id scheme, a plugin's) is kept.
+      const idHeader = this.idHeader;
+      if (idHeader !== undefined && !exchange.response.headerMap.has(idHeader)) exchange.response.headerMap.set(idHeader, exchange.request.id);
       const streaming = writeResponse(exchange.request, exchange.response, res, logger);
       // Only what the socket could not take at once needs watching: small answers never wait.
       if (streaming !== undefined || res.writableNeedDrain) watchSendProgress(res, this.settings.sendTimeout, logger, `${exchange.request.method} ${exchange.request.path}`);

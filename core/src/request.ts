@@ -11,6 +11,8 @@ import { buildEnviron, type Environ } from './environ.ts';
 import { clientConnection, type ClientConnection } from './client-connection.ts';
 import type { TrustHop } from './trust-proxy.ts';
 import type { Response } from './response.ts';
+import { SILENT_LOG, type PinoLike } from './pino-like.ts';
+import { requestIdOf } from './request-id.ts';
 
 /**
  * What a routing plugin found for a request (the result of the `route` hook).
@@ -53,6 +55,10 @@ export interface RequestSettings {
   readonly useContextLocals?: boolean;
   /** The compiled `trust_proxy` (left out: no proxy is trusted, forwarding headers are never read). */
   readonly trustProxy?: TrustHop | undefined;
+  /** `request_id_header`, lower-case (left out: `x-request-id`; `false`: no header is read). */
+  readonly requestIdHeader?: string | false;
+  /** Makes `request.log` when it is first read (left out: a logger that writes nothing). */
+  readonly requestLog?: (request: Request) => PinoLike;
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -120,6 +126,8 @@ export class Request {
   private environValue: Environ | undefined;
   private connectionValue: ClientConnection | undefined;
   private queryValue: string;
+  private idValue: string | undefined;
+  private logValue: PinoLike | undefined;
 
   constructor(raw: IncomingMessage, settings: RequestSettings) {
     this.raw = raw;
@@ -152,6 +160,33 @@ export class Request {
   /** Incoming headers: case-insensitive, read-only, null prototype. */
   get headers(): Headers {
     return (this.headerView ??= requestHeaders(this.raw.headers));
+  }
+
+  /**
+   * The request id: the incoming `X-Request-Id` (see `request_id_header`) when it is 1 to 128
+   * characters of `[A-Za-z0-9._:-]`, else a new one. Made when first read; with request logging
+   * on it is in every log line of the request and sent back as `X-Request-Id`.
+   *
+   * @example
+   * ```ts
+   * audit.record({ requestId: request.id, action: 'delete' });
+   * ```
+   */
+  get id(): string {
+    return (this.idValue ??= requestIdOf(this.raw, this.settings.requestIdHeader ?? 'x-request-id'));
+  }
+
+  /**
+   * A pino-compatible logger whose lines carry this request's id (`reqId`): a child of the
+   * kernel's logger, built when first read, so a request that never logs pays nothing for it.
+   *
+   * @example
+   * ```ts
+   * request.log.info({ bookId: book.id }, 'book added');
+   * ```
+   */
+  get log(): PinoLike {
+    return (this.logValue ??= this.settings.requestLog?.(this) ?? SILENT_LOG);
   }
 
   /** The media type of the body, lower-cased, without parameters (`''` when absent). */

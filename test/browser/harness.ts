@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Kernel } from '@hickory/core';
+import type { Kernel, KernelConfig } from '@hickory/core';
 import { createSandbox } from '@hickory/sandbox/app';
 import { chromium, type Browser, type BrowserContext, type Page, type Response as PageResponse } from 'playwright-core';
 
@@ -52,14 +52,15 @@ export class BrowserSession {
     readonly context: BrowserContext,
   ) {}
 
-  static async open(suite: string): Promise<BrowserSession> {
+  /** `overrides` go to the sandbox's configuration (`{ logger: { stream } }` to read its log). */
+  static async open(suite: string, overrides: KernelConfig = {}): Promise<BrowserSession> {
     if (!existsSync(CHROMIUM_PATH)) {
       throw new Error(`No Chromium at ${CHROMIUM_PATH} and CI is set: install Debian's "chromium" package (.ci/run does).`);
     }
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     // A previous run's pictures of this suite would mix with this run's numbering.
     for (const name of readdirSync(SCREENSHOT_DIR)) if (name.startsWith(`${suite}-`)) rmSync(`${SCREENSHOT_DIR}${name}`);
-    const app = await createSandbox({ logger: false });
+    const app = await createSandbox({ logger: false, ...overrides });
     let browser: Browser | undefined;
     try {
       const { url } = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -194,7 +194,10 @@ export class BooksController extends RestController {
 
   @expose('json')
   post(name: string): Book {
-    return answer(this.#store.create(requireName(name)));
+    const book = this.#store.create(requireName(name));
+    // `npm start` shows it: the line carries the id the client got back in X-Request-Id.
+    request.log.info({ bookId: book.id }, 'book added');
+    return answer(book);
   }
 
   @expose('json')
