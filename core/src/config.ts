@@ -1,7 +1,6 @@
 import { coreError } from './errors.ts';
 import { Request } from './request.ts';
 import { Response } from './response.ts';
-import type { Logger } from './logger.ts';
 import { compileTrustProxy, type TrustProxy } from './trust-proxy.ts';
 import { checkLoggerOption, type LoggerOption } from './logger-option.ts';
 import { checkRequestIdHeader } from './request-id.ts';
