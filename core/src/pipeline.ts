@@ -101,24 +101,25 @@ export class Pipeline {
     try {
       pending = this.dispatch(exchange, [], true);
     } catch (error) {
-      return this.failThenFinish(error, exchange, res);
+      return this.failThen(error, exchange, () => this.finish(exchange, res));
     }
-    if (pending !== undefined) return this.finishWhenDone(pending, exchange, res);
+    if (pending !== undefined) return this.settledThen(pending, exchange, () => this.finish(exchange, res));
     return this.finish(exchange, res);
   };
 
-  private async finishWhenDone(pending: Promise<void>, exchange: Exchange, res: ServerResponse): Promise<void> {
+  // Waits for a step that had to wait; what it threw becomes the response; then `next` (finish or send).
+  private async settledThen(pending: PromiseLike<unknown>, exchange: Exchange, next: () => Promise<void> | undefined): Promise<void> {
     try {
       await pending;
     } catch (error) {
       await this.fail(error, exchange);
     }
-    await this.finish(exchange, res);
+    await next();
   }
 
-  private async failThenFinish(error: unknown, exchange: Exchange, res: ServerResponse): Promise<void> {
+  private async failThen(error: unknown, exchange: Exchange, next: () => Promise<void> | undefined): Promise<void> {
     await this.fail(error, exchange);
-    await this.finish(exchange, res);
+    await next();
   }
 
   // The request's line is written once the response is (at once for a response written in one go).
@@ -166,25 +167,11 @@ export class Pipeline {
       try {
         ran = beforeSend(exchange.request, exchange.response);
       } catch (error) {
-        return this.failThenSend(error, exchange, res);
+        return this.failThen(error, exchange, () => this.send(exchange, res));
       }
-      if (isThenable(ran)) return this.sendAfter(ran, exchange, res);
+      if (isThenable(ran)) return this.settledThen(ran, exchange, () => this.send(exchange, res));
     }
     return this.send(exchange, res);
-  }
-
-  private async sendAfter(ran: PromiseLike<unknown>, exchange: Exchange, res: ServerResponse): Promise<void> {
-    try {
-      await ran;
-    } catch (error) {
-      await this.fail(error, exchange);
-    }
-    await this.send(exchange, res);
-  }
-
-  private async failThenSend(error: unknown, exchange: Exchange, res: ServerResponse): Promise<void> {
-    await this.fail(error, exchange);
-    await this.send(exchange, res);
   }
 
   // Writes the response; a promise only while an `app_iter` streams.
