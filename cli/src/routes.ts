@@ -42,10 +42,18 @@ export function formatRoutes(routes: readonly RouteInfo[]): string {
     r.path,
     r.handler,
     r.dynamic ? `(${r.dynamic} decides)` : r.renders.join(' | '),
-    `(${r.params.map((p) => withSchema(p, r)).join(', ')})${r.body ? `  body: ${schemaLabel(r.body)}` : ''}${r.secured ? '  secured' : ''}`,
+    `(${r.params.map((p) => withSchema(p, r)).join(', ')})${r.body ? `  body: ${schemaLabel(r.body)}` : ''}${r.secured ? '  secured' : ''}${annotationText(r)}`,
   ]);
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]!.length))) ?? [];
   return rows.map((row) => `${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')}\n`).join('');
+}
+
+// What plugins marked (`hooks: TransactionHook`, `transactional`): a true flag by its name, a list joined.
+function annotationText(route: RouteInfo): string {
+  const marks = Object.entries(route.annotations ?? {}).map(([key, value]) =>
+    value === true ? key : `${key}: ${Array.isArray(value) ? value.join(',') : String(value)}`,
+  );
+  return marks.length > 0 ? `  ${marks.join('  ')}` : '';
 }
 
 // `id: integer` for a parameter with a schema (a rest parameter's key has no dots).

@@ -35,7 +35,7 @@ export { addRoutingArgs } from './routing-args.ts';
 export { recordWalks, walkedControllers } from './walk-trail.ts';
 export { guard, openGuards, guardsDeclared, type GuardCheck } from './guards.ts';
 export { describeRoutes, namePlaceholders, routeDescriptionOf, type DescribeContext, type DescribedChild, type DescribedRoute, type RouteDescription } from './route-description.ts';
-export { routeMap, routeTargets, type RouteInfo, type RouteMapMode, type RouteTarget, type MethodHandlerInfo } from './route-map.ts';
+export { annotateRoutes, routeMap, routeTargets, type RouteAnnotator, type RouteInfo, type RouteMapMode, type RouteTarget, type MethodHandlerInfo } from './route-map.ts';
 export { schemaInfo, schemaLabel, type SchemaInfo } from './route-schemas.ts';
 export { openApiDocument, type OpenApiOptions } from './openapi.ts';
 export type { ArgumentSchemas, ArgsOf, BodyOf, SchemaMarker } from './schema-types.ts';

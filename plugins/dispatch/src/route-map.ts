@@ -29,6 +29,8 @@ export interface RouteInfo {
   readonly dynamic?: '_lookup' | '_default' | '_route';
   /** Set when a guard (`secure`) is checked before this route answers. */
   readonly secured?: true;
+  /** What plugins' {@link annotateRoutes} annotators say of this route (`{ hooks: ['TransactionHook'] }`). */
+  readonly annotations?: Readonly<Record<string, unknown>>;
   /** The handler's `args` schemas by parameter: JSON Schema where the library converts, else `'schema'`. */
   readonly schemas?: SchemaInfo['schemas'];
   /** The handler's body schema, likewise. */
@@ -94,14 +96,17 @@ export function routeTargets(root: object, { use_context_locals = true }: RouteM
   // Each controller with whether a guard above it (or its own) is checked on the way.
   // Each controller with its path, whether a guard above it (or its own) is checked on the way,
   // and how many ids a self-routing parent took from the path (its handlers get them first).
-  const pending: Array<[object, string, boolean, number]> = [[root, '/', hasGuards(root), 0]];
+  // The last element: the controllers on the way from the root, for the annotators.
+  const pending: Array<[object, string, boolean, number, readonly object[]]> = [[root, '/', hasGuards(root), 0, [root]]];
   for (let i = 0; i < pending.length; i++) {
-    const [controller, prefix, guarded, parentIds] = pending[i]!;
+    const [controller, prefix, guarded, parentIds, way] = pending[i]!;
     const table = routeTableOf(controller)!;
     const owner = controllerName(controller);
     const mark = (route: RouteInfo, fn: Function, special = false): RouteTarget => {
       const named = route.path.includes('{}') ? { ...route, path: namePlaceholders(route.path, route.params) } : route;
-      return { info: isSecured(guarded, special ? undefined : fn) ? { ...named, secured: true } : named, fn, table };
+      const annotated = annotationsOf(way, special ? undefined : fn);
+      const info = annotated === undefined ? named : { ...named, annotations: annotated };
+      return { info: isSecured(guarded, special ? undefined : fn) ? { ...info, secured: true } : info, fn, table };
     };
     if (table.route !== undefined) {
       // Its _route decides every path below: members and children are not reached by their names,
@@ -114,7 +119,7 @@ export function routeTargets(root: object, { use_context_locals = true }: RouteM
         if (seen.has(child.controller)) continue;
         seen.add(child.controller);
         const ids = parentIds + child.path.split('{}').length - 1;
-        pending.push([child.controller, `${prefix}${child.path}/`, (guarded && !isOpened(child.controller)) || hasGuards(child.controller), ids]);
+        pending.push([child.controller, `${prefix}${child.path}/`, (guarded && !isOpened(child.controller)) || hasGuards(child.controller), ids, [...way, child.controller]]);
       }
       if (description === undefined || description.partial) routes.push(mark(special(prefix, owner, '_route', paramNames(table.route)), table.route, true));
       continue;
@@ -127,13 +132,42 @@ export function routeTargets(root: object, { use_context_locals = true }: RouteM
       } else if (isController(entry.value) && !seen.has(entry.value)) {
         seen.add(entry.value);
         const child = entry.value;
-        pending.push([child, `${prefix}${segment}/`, (guarded && !isOpened(child)) || hasGuards(child), parentIds]);
+        pending.push([child, `${prefix}${segment}/`, (guarded && !isOpened(child)) || hasGuards(child), parentIds, [...way, child]]);
       }
     }
     if (table.lookup !== undefined) routes.push(mark(special(prefix, owner, '_lookup', paramNames(table.lookup)), table.lookup, true));
     if (table.default !== undefined) routes.push(mark(special(prefix, owner, '_default', paramNames(table.default, explicit)), table.default, true));
   }
   return routes;
+}
+
+/**
+ * Adds facts to the routes of the map: called for each route with the controllers on its way from
+ * the root (the last one holds the handler) and the handler (`undefined` where routing becomes
+ * dynamic); what it returns is merged into the route's `annotations`. For plugins that attach
+ * behaviour to controllers (`@hickory/hooks` lists the controller hooks that run).
+ *
+ * @example
+ * ```ts
+ * annotateRoutes((way) => (way.some(isAudited) ? { audited: true } : undefined));
+ * ```
+ */
+export function annotateRoutes(annotator: RouteAnnotator): void {
+  annotators.add(annotator);
+}
+
+/** See {@link annotateRoutes}. */
+export type RouteAnnotator = (way: readonly object[], handler: Function | undefined) => Readonly<Record<string, unknown>> | undefined;
+
+const annotators = new Set<RouteAnnotator>();
+
+function annotationsOf(way: readonly object[], handler: Function | undefined): Record<string, unknown> | undefined {
+  let found: Record<string, unknown> | undefined;
+  for (const annotator of annotators) {
+    const facts = annotator(way, handler);
+    if (facts !== undefined) found = { ...found, ...facts };
+  }
+  return found;
 }
 
 // A handler is checked when a guard on the way applies to it (it is not opened) or it has its own.

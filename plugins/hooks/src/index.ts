@@ -11,6 +11,7 @@
 export { hooksPlugin } from './plugin.ts';
 export { Hook, HOOK_METHODS, type HookState, type HookMethod } from './hook.ts';
 export { hooks, hooksOf } from './controller-hooks.ts';
+export { hookMarks } from './route-marks.ts';
 export { byPriority, checkHookList, hookListProblem, priorityOf } from './hook-list.ts';
 export { hookStateOf } from './request-hooks.ts';
 export { HOOKS_ERRORS, hooksError, type HooksErrorCode } from './errors.ts';

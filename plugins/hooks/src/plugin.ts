@@ -6,6 +6,8 @@ import { byPriority, checkHookList, hookListProblem } from './hook-list.ts';
 import { hooksInForce } from './hooks-in-force.ts';
 import { hookStateOf, startRequest, type RequestHooks } from './request-hooks.ts';
 import { reversed, runErrorHooks, runHooks } from './run-hooks.ts';
+// The route map's marks (hooks, transactional) come with the plugin.
+import './route-marks.ts';
 
 /**
  * Pecan's application hooks for Hickory. Reads the `hooks` configuration key (a list,
