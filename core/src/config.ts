@@ -81,6 +81,12 @@ export interface KernelConfig {
    */
   use_context_locals?: boolean;
   /**
+   * Development only: an unhandled error answers an HTML page with the stack, the request (secret
+   * headers masked), the route and what plugins add. Refused, with a warning, when
+   * `NODE_ENV=production`. Default `false`: the plain 500.
+   */
+  debug?: boolean;
+  /**
    * Where the kernel logs. `true`: pino, JSON lines to stdout, one per request (`hickory serve`'s
    * default); pino's options (`{ level: 'warn', stream }`); a pino-compatible logger (also one line
    * per request); a `console`-like object (warnings and errors only); `false`: silence.
@@ -113,6 +119,7 @@ export interface ResolvedConfig extends KernelConfig {
   readonly send_timeout: number;
   readonly redirect_origins: readonly string[];
   readonly use_context_locals: boolean;
+  readonly debug: boolean;
   readonly trust_proxy: TrustProxy;
   readonly request_id_header: string | false;
   readonly request_cls: typeof Request;
@@ -152,6 +159,7 @@ export const CORE_CONFIG: Readonly<Record<string, ConfigRule>> = Object.freeze({
   force_canonical: isBoolean,
   guess_content_type_from_ext: isBoolean,
   use_context_locals: isBoolean,
+  debug: isBoolean,
   default_renderer: isString,
   errors: (v) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return `must be an object such as { 404: '/error/404' } (got ${show(v)})`;
@@ -231,6 +239,7 @@ export function resolveConfig(config: KernelConfig, rules: Readonly<Record<strin
     send_timeout: config.send_timeout ?? 30_000,
     redirect_origins: config.redirect_origins ?? [],
     use_context_locals: config.use_context_locals ?? true,
+    debug: config.debug ?? false,
     trust_proxy: config.trust_proxy ?? false,
     request_id_header: typeof config.request_id_header === 'string' ? config.request_id_header.toLowerCase() : (config.request_id_header ?? 'x-request-id'),
     request_cls: config.request_cls ?? Request,

@@ -1,5 +1,6 @@
 import { adoptResponse, type Exchange } from './current.ts';
-import { BODY_HEADERS, writeDefaultError } from './error-body.ts';
+import { BODY_HEADERS, dropBodyHeaders, writeDefaultError } from './error-body.ts';
+import { debugPage, type DebugSection } from './debug-page.ts';
 import type { HooksOf } from './hooks.ts';
 import { coreError } from './errors.ts';
 import { HTTPError } from './http-error.ts';
@@ -22,6 +23,8 @@ export interface ErrorHost {
   redirectOrigins(): ReadonlySet<string>;
   /** A new response of the configured `response_cls`. */
   newResponse(): Response;
+  /** With `debug: true` (not in production): the plugins' sections of the debug page for a request. */
+  readonly debugSections?: ((request: Request) => DebugSection[]) | undefined;
   /** Routes and handles the exchange's request as it now stands, without reading its body. */
   dispatchWithoutBody(exchange: Exchange): Promise<void> | undefined;
 }
@@ -76,8 +79,23 @@ export async function respondToError(thrown: unknown, exchange: Exchange, host: 
   }
   const generic = new HTTPError(500);
   request.environ['hickory.original_exception'] = generic;
+  if (host.debugSections !== undefined) {
+    writeDebugPage(error, exchange, host.debugSections(request));
+    return;
+  }
   if (await errorDocument(generic, exchange, host)) return;
   writeDefaultError(generic, request.raw, exchange.response);
+}
+
+// `debug: true`: the page with the stack instead of the plain 500 (headers set before the error,
+// such as a request id, are kept; the body's are not).
+function writeDebugPage(error: unknown, exchange: Exchange, sections: readonly DebugSection[]): void {
+  const response = exchange.response;
+  dropBodyHeaders(response);
+  response.status = 500;
+  response.headerMap.set('Content-Type', 'text/html; charset=utf-8');
+  response.headerMap.set('Cache-Control', 'no-store');
+  response.body = debugPage(error, exchange.request, sections);
 }
 
 // A redirect off the site that neither `external: true` nor `redirect_origins` allows is the

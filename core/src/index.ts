@@ -42,5 +42,6 @@ export { checkLoggerOption, loggingFor, type Logging, type LoggerOption, type Pi
 export { acceptRequestId, newRequestId, REQUEST_ID_LIMIT } from './request-id.ts';
 export { routeOf } from './request-logging.ts';
 export type { Environ } from './environ.ts';
+export { debugPage, maskedHeaders, type DebugSection, type DebugSectionSource } from './debug-page.ts';
 export { compileTrustProxy, type TrustHop, type TrustProxy } from './trust-proxy.ts';
 export { clientConnection, type ClientConnection } from './client-connection.ts';

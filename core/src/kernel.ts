@@ -14,6 +14,7 @@ import { guardLogger, type Logger } from './logger.ts';
 import { loggingFor, type Logging } from './logger-option.ts';
 import { isPinoLike, SILENT_LOG, type PinoLike } from './pino-like.ts';
 import { RequestLogging } from './request-logging.ts';
+import type { DebugSection, DebugSectionSource } from './debug-page.ts';
 import { Pipeline } from './pipeline.ts';
 import { checkPlugin, type PluginOf } from './plugin.ts';
 import { Request, type RequestSettings } from './request.ts';
@@ -262,10 +263,51 @@ export class Kernel {
       logger: () => this.logger,
       newResponse: () => new this.ResponseClass(),
       closing: () => this.state === 'closing',
+      debugSections: this.debugEnabled(config.debug) ? (request) => this.debugSectionsFor(request) : undefined,
       logging: this.logsRequests ? new RequestLogging(() => this.pinoLog, config.request_id_header === false ? undefined : headerName(config.request_id_header)) : undefined,
     });
     this.state = 'ready';
     return this;
+  }
+
+  /**
+   * Adds a section to the debug page (`debug: true`) of a request that failed: what a plugin knows
+   * of it (dispatch: the route walked; hooks: the hooks that ran). Call in `apply()`.
+   *
+   * @example
+   * ```ts
+   * kernel.addDebugSection((request) => ({ title: 'Tenant', rows: [['id', String(request.context['tenant'])]] }));
+   * ```
+   */
+  addDebugSection(source: DebugSectionSource): void {
+    if (this.state !== 'booting' && this.state !== 'starting') throw coreError('HICKORY_ERR_USE_AFTER_READY', 'addDebugSection()');
+    this.debugSources.push(source);
+  }
+  private readonly debugSources: DebugSectionSource[] = [];
+
+  // `debug: true` holds outside production only; there it is refused loudly rather than obeyed.
+  private debugEnabled(debug: boolean): boolean {
+    if (!debug) return false;
+    if (process.env['NODE_ENV'] === 'production') {
+      this.logger.warn('debug: true is refused because NODE_ENV=production: an unhandled error answers the plain 500 (the debug page shows stacks and request details)');
+      return false;
+    }
+    // Stacks on the page then point at the TypeScript lines wherever source maps exist.
+    process.setSourceMapsEnabled?.(true);
+    return true;
+  }
+
+  private debugSectionsFor(request: Request): DebugSection[] {
+    const sections: DebugSection[] = [];
+    for (const source of this.debugSources) {
+      try {
+        const section = source(request);
+        if (section !== undefined) sections.push(section);
+      } catch (error) {
+        this.logger.error('a debug section failed; the page is shown without it', error);
+      }
+    }
+    return sections;
   }
 
   // `request.log`: a child of the kernel's log bound to the request id. A logger whose child()

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { bailRunner, isThenable, seriesRunner, type BailRunner } from './bail-runner.ts';
 import { adoptResponse, type Exchange } from './current.ts';
+import type { DebugSection } from './debug-page.ts';
 import { respondToError, type ErrorHost } from './error-responses.ts';
 import { coreError } from './errors.ts';
 import type { HooksOf } from './hooks.ts';
@@ -37,6 +38,8 @@ export interface PipelineSettings {
   closing(): boolean;
   /** The line per request and the request id header, when the app logs through pino; left out: neither, at no cost. */
   readonly logging?: RequestLogging;
+  /** With `debug: true` (refused in production): the plugins' sections of the debug page. */
+  readonly debugSections?: (request: Request) => DebugSection[];
 }
 
 /**
@@ -92,6 +95,7 @@ export class Pipeline {
       errorPaths: () => settings.errorPaths,
       redirectOrigins: () => settings.redirectOrigins,
       newResponse: settings.newResponse,
+      debugSections: settings.debugSections,
       dispatchWithoutBody: (exchange) => this.dispatch(exchange, [], false),
     };
   }

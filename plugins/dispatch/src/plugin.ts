@@ -4,7 +4,8 @@ import { warnDeadEndChildren } from './dead-end-children.ts';
 import { routeDirect, type DispatchSettings } from './dispatch.ts';
 import { invalidInputResponse } from './invalid-input.ts';
 import { declaredSchemaCount } from './schema-options.ts';
-import { trailSwitchOf } from './walk-trail.ts';
+import { recordWalks, trailSwitchOf } from './walk-trail.ts';
+import { routeWalkedSection } from './debug-section.ts';
 
 /**
  * Object dispatch for Hickory: at `ready()` it checks the controller tree of `root` (errors name
@@ -42,5 +43,10 @@ export const dispatchPlugin = definePlugin({
       }
     });
     tapDirect(kernel.hooks.route, 'dispatch', (request) => routeDirect(kernel, root!, settings, request));
+    // The debug page shows the walk: record it, but only while `debug` is on (it costs the fast path).
+    kernel.addDebugSection(routeWalkedSection);
+    kernel.hooks.ready.tap('dispatch', () => {
+      if (kernel.config.debug === true && process.env['NODE_ENV'] !== 'production') recordWalks(kernel);
+    });
   },
 });

@@ -1,6 +1,7 @@
 import { definePlugin, HTTPError, Response, tapDirect, writeDefaultError, type Kernel, type Request } from '@hickory/core';
 import { dispatchPlugin, handlerCallOf, recordWalks, walkedControllers, type HandlerCall } from '@hickory/dispatch';
 import { declaredHookCount } from './controller-hooks.ts';
+import { hooksRunSection } from './debug-section.ts';
 import type { Hook } from './hook.ts';
 import { byPriority, checkHookList, hookListProblem } from './hook-list.ts';
 import { hooksInForce } from './hooks-in-force.ts';
@@ -32,6 +33,7 @@ export const hooksPlugin = definePlugin({
     },
   },
   apply(kernel) {
+    kernel.addDebugSection(hooksRunSection);
     kernel.hooks.ready.tap('hooks', () => {
       const appHooks = byPriority(checkHookList(kernel.config['hooks'] ?? []));
       if (appHooks.length === 0 && declaredHookCount() === 0) return;
