@@ -33,6 +33,6 @@ export function guardProcess(app: Kernel, logger: Logger, afterUncaught: AfterUn
     logger.error('an exception was thrown and nothing caught it; this worker closes and a new one takes its place', error);
     if (replacing) return;
     replacing = true;
-    app.close().finally(() => process.exit(1));
+    void app.close().finally(() => process.exit(1));
   });
 }

@@ -17,7 +17,6 @@ const sameOrigin = (answer: Answer, how: string) => {
   noInjectedHeader(answer, how);
   if (answer.status < 300 || answer.status >= 400) return;
   const location = answer.headers['location'] ?? '';
-  // eslint-disable-next-line no-control-regex
   const seen = location.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\r\n]/g, '').replace(/\\/g, '/');
   assert.doesNotMatch(seen, /^\/\//, `${how}: Location ${JSON.stringify(location)} leaves the site`);
   assert.match(seen, /^\//, `${how}: Location ${JSON.stringify(location)} is not a path`);

@@ -82,7 +82,7 @@ export class Spool extends Writable {
     if (!this.writableFinished) this.chunks = [];
     const unfinished = !this.writableFinished && this.path !== undefined ? this.path : undefined;
     const closed = handle ? handle.close().catch(() => {}) : Promise.resolve();
-    closed
+    void closed
       .then(() => (unfinished ? unlink(unfinished).catch(() => {}) : undefined))
       .then(() => callback(error));
   }
