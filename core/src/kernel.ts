@@ -225,6 +225,7 @@ export class Kernel {
     const config = resolveConfig(this.initialConfig, this.configRules);
     if (this.loggingError !== undefined) throw this.loggingError;
     this.resolvedConfig = config;
+    this.debugOn = this.debugEnabled(config.debug);
     this.container.register({ config: asValue(config) });
     for (const module of config.modules) {
       try {
@@ -263,7 +264,7 @@ export class Kernel {
       logger: () => this.logger,
       newResponse: () => new this.ResponseClass(),
       closing: () => this.state === 'closing',
-      debugSections: this.debugEnabled(config.debug) ? (request) => this.debugSectionsFor(request) : undefined,
+      debugSections: this.debugOn ? (request) => this.debugSectionsFor(request) : undefined,
       logging: this.logsRequests ? new RequestLogging(() => this.pinoLog, config.request_id_header === false ? undefined : headerName(config.request_id_header)) : undefined,
     });
     this.state = 'ready';
@@ -284,6 +285,20 @@ export class Kernel {
     this.debugSources.push(source);
   }
   private readonly debugSources: DebugSectionSource[] = [];
+
+  /**
+   * True from `ready()` on when unhandled errors answer the debug page: `debug: true`, outside
+   * production. Plugins read it in a `ready` tap to collect what their debug section shows.
+   *
+   * @example
+   * ```ts
+   * kernel.hooks.ready.tap('audit', () => { if (kernel.debugging) recordWalks(kernel); });
+   * ```
+   */
+  get debugging(): boolean {
+    return this.debugOn;
+  }
+  private debugOn = false;
 
   // `debug: true` holds outside production only; there it is refused loudly rather than obeyed.
   private debugEnabled(debug: boolean): boolean {

@@ -46,7 +46,7 @@ export const dispatchPlugin = definePlugin({
     // The debug page shows the walk: record it, but only while `debug` is on (it costs the fast path).
     kernel.addDebugSection(routeWalkedSection);
     kernel.hooks.ready.tap('dispatch', () => {
-      if (kernel.config.debug === true && process.env['NODE_ENV'] !== 'production') recordWalks(kernel);
+      if (kernel.debugging) recordWalks(kernel);
     });
   },
 });
