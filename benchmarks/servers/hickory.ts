@@ -5,7 +5,7 @@ import { createKernel, type Plugin } from '@hickory/core';
 import { dispatchPlugin, expose } from '@hickory/dispatch';
 import { book, DEEP_TEXT, HELLO, PAGE_DATA, PAGE_TEMPLATE, TEMPLATE_DIR } from '../routes.ts';
 import type { BenchServer } from './server.ts';
-import { explicitVariant, hooksVariant, loggerVariant } from './hooks-variant.ts';
+import { appVariant, explicitVariant, hooksVariant, loggerVariant } from './hooks-variant.ts';
 import { discardedLog } from './discarded-log.ts';
 
 // /a/b/c/d/e/f/g/h: seven child controllers and an exposed method at the end.
@@ -79,7 +79,8 @@ export async function start(): Promise<BenchServer> {
     override on_error() { return undefined; }
   }
   const hooks = variant === 'one' ? [new EmptyHook()] : [];
-  const app = createKernel({ root, template_path: TEMPLATE_DIR, logger: loggerVariant() ? { stream: discardedLog() } : false, use_context_locals: !explicitVariant(), ...(variant ? { hooks } : {}) }).use(dispatchPlugin);
+  const config = { root, template_path: TEMPLATE_DIR, logger: loggerVariant() ? { stream: discardedLog() } : false, use_context_locals: !explicitVariant(), ...(variant ? { hooks } : {}) };
+  const app = appVariant() ? (await import('@hickory/app')).createApp(config) : createKernel(config).use(dispatchPlugin);
   if (variant !== undefined) app.use(hooksPlugin);
   if (rest.restPlugin) app.use(rest.restPlugin);
   if (ejs.ejsRenderer) app.use(ejs.ejsRenderer);

@@ -1,6 +1,7 @@
 // What benchmarks/instructions.ts preloads (`--import`) for variants of the Hickory server:
 // `hooks-plugin.ts` (hooksPlugin in use, no hook anywhere: it must cost nothing), `one-hook.ts`
-// (one application hook with four empty methods) and `explicit.ts` (use_context_locals: false).
+// (one application hook with four empty methods), `explicit.ts` (use_context_locals: false) and
+// `app.ts` (the app made by createApp).
 // The server reads the mode here.
 
 /** The hooks variant of this process, if a preload set one. @example hooksVariant(); // 'one' */
@@ -16,4 +17,9 @@ export function explicitVariant(): boolean {
 /** True when the server runs with `logger: true` writing to /dev/null (`hickory-logger.ts`). @example loggerVariant(); // false */
 export function loggerVariant(): boolean {
   return (globalThis as { hickoryBenchLogger?: boolean }).hickoryBenchLogger === true;
+}
+
+/** True when a preload asked for the app made by `createApp` (`app.ts`). @example appVariant(); // false */
+export function appVariant(): boolean {
+  return (globalThis as { hickoryBenchApp?: boolean }).hickoryBenchApp === true;
 }

@@ -3,6 +3,7 @@
  * promise when no tap needs one: the kernel calls its request hooks through this on every request.
  */
 import type { AsyncSeriesBailHook, AsyncSeriesHook } from 'tapable';
+import { argumentCount } from './tapable-internals.ts';
 
 /** Calls a hook's taps in order; the first answer that is not `undefined` wins (maybe a promise). */
 export type BailRunner = (a: unknown, b: unknown, c?: unknown) => unknown;
@@ -13,6 +14,7 @@ interface RawTap {
   readonly name: string;
   readonly context?: boolean;
   readonly direct?: Function;
+  readonly active?: () => boolean;
 }
 
 interface Step {
@@ -65,12 +67,13 @@ export function seriesRunner(hook: AsyncSeriesHook<any>): BailRunner | undefined
 // The taps as steps to call directly, or tapable's own `promise()` when a tap or an interceptor
 // needs what only tapable does; `undefined` without taps.
 function planOf(hook: AsyncSeriesBailHook<any, any> | AsyncSeriesHook<any>): { steps: Step[]; arity: number } | BailRunner | undefined {
-  const taps = hook.taps as unknown as RawTap[];
+  // A direct tap whose plugin is off (see `tapDirect`'s `active`) is left out.
+  const taps = (hook.taps as unknown as RawTap[]).filter((tap) => tap.active === undefined || tap.active());
   if (taps.length === 0) return undefined;
   if (hook.interceptors.length > 0 || taps.some((tap) => tap.context || (tap.type === 'async' && !tap.direct))) {
     return (a, b, c) => (hook.promise as (...args: unknown[]) => Promise<unknown>)(a, b, c);
   }
-  const arity = ((hook as unknown as { _args?: unknown[] })._args ?? []).length;
+  const arity = argumentCount(hook);
   const steps: Step[] = taps.map((tap) =>
     tap.direct ? { fn: tap.direct, kind: 'direct', name: tap.name } : { fn: tap.fn, kind: tap.type === 'promise' ? 'promise' : 'value', name: tap.name },
   );

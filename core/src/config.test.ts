@@ -3,7 +3,16 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CORE_CONFIG, createKernel, definePlugin, Request, resolveConfig, Response, type KernelConfig } from './index.ts';
+import { confdirPath, CORE_CONFIG, createKernel, definePlugin, Request, resolveConfig, Response, type KernelConfig } from './index.ts';
+
+// What the first-party plugins declare (test/plugin-config.test.ts checks the real ones).
+const trueOrFalse = (v: unknown) => (typeof v === 'boolean' ? undefined : 'must be true or false');
+const pluginKeys = definePlugin({
+  name: 'plugin-keys',
+  config: { static_root: confdirPath, template_path: confdirPath, force_canonical: trueOrFalse, guess_content_type_from_ext: trueOrFalse },
+  apply() {},
+});
+const PLUGIN_KEYS = ['force_canonical', 'guess_content_type_from_ext', 'static_root', 'template_path'];
 
 class Root {
   hello() {
@@ -40,9 +49,9 @@ test('every key of the configuration table is accepted, with its defaults', asyn
     request_id_header: 'x-correlation-id',
     logger: false,
   };
-  assert.deepEqual(Object.keys(CORE_CONFIG).sort(), Object.keys(config).sort());
+  assert.deepEqual([...Object.keys(CORE_CONFIG), ...PLUGIN_KEYS].sort(), Object.keys(config).sort());
   const ejs = definePlugin({ name: 'ejs-stand-in', apply: (k) => k.hooks.render.for('ejs').tap('ejs-stand-in', () => '') });
-  const app = createKernel(config).use(ejs);
+  const app = createKernel(config).use(ejs).use(pluginKeys);
   await app.ready();
   assert.equal(app.root, root);
   const { logger: _logger, ...rest } = config;
@@ -55,8 +64,6 @@ test('every key of the configuration table is accepted, with its defaults', asyn
   assert.deepEqual(
     {
       modules: c.modules,
-      force_canonical: c.force_canonical,
-      guess_content_type_from_ext: c.guess_content_type_from_ext,
       errors: c.errors,
       confdir: c.confdir,
       body_limit: c.body_limit,
@@ -78,8 +85,6 @@ test('every key of the configuration table is accepted, with its defaults', asyn
     },
     {
       modules: [],
-      force_canonical: true,
-      guess_content_type_from_ext: true,
       errors: {},
       confdir: process.cwd(),
       body_limit: 1024 * 1024,
@@ -108,12 +113,8 @@ const BAD_VALUES: Array<[string, unknown, RegExp]> = [
   ['root', '', /controller object/],
   ['modules', 'app.ts', /list of module paths/],
   ['modules', [''], /list of module paths/],
-  ['static_root', 5, /non-empty string/],
-  ['template_path', '', /non-empty string/],
   ['request_cls', class {}, /subclass of it/],
   ['response_cls', {}, /subclass of it/],
-  ['force_canonical', 'yes', /true or false/],
-  ['guess_content_type_from_ext', 1, /true or false/],
   ['default_renderer', null, /non-empty string/],
   ['errors', [], /must be an object/],
   ['errors', { 200: '/ok' }, /"200", which is not an error status/],
@@ -151,18 +152,28 @@ test('a bad value fails at ready() with a message naming the key', async () => {
     await app.close();
   }
   const checked = new Set(BAD_VALUES.map(([key]) => key));
+  const declared = createKernel({ logger: false, static_root: '' }).use(pluginKeys);
+  await assert.rejects(declared.ready(), { code: 'HICKORY_ERR_CONFIG_VALUE', message: /"static_root" must be a non-empty string/ });
+  await declared.close();
   // `logger` has its own error codes (HICKORY_ERR_LOGGER_*): see logging.test.ts.
   assert.deepEqual([...checked, 'logger'].sort(), Object.keys(CORE_CONFIG).sort(), 'every key has a bad-value case');
 });
 
 test('an unknown key fails at ready() naming it and listing the known keys', async () => {
-  const app = createKernel({ logger: false, templates_path: './t' });
+  const app = createKernel({ logger: false, templates_path: './t' }).use(pluginKeys);
   await assert.rejects(app.ready(), (e: Error & { code: string }) => {
     assert.equal(e.code, 'HICKORY_ERR_CONFIG_UNKNOWN_KEY');
     assert.match(e.message, /^Unknown configuration key "templates_path"\. Known keys: .*template_path/);
     return true;
   });
   await app.close();
+  // A key of a first-party plugin that is not in use names the plugin.
+  const bare = createKernel({ logger: false, static_root: './public' });
+  await assert.rejects(bare.ready(), {
+    code: 'HICKORY_ERR_CONFIG_UNKNOWN_KEY',
+    message: /^Unknown configuration key "static_root" \(it is read by staticPlugin \(@hickory\/static\), which is not in use: add it with \.use\(\), or use createApp, which has them all\)\. Known keys: /,
+  });
+  await bare.close();
   assert.throws(() => resolveConfig({ nope: 1 }, CORE_CONFIG), { code: 'HICKORY_ERR_CONFIG_UNKNOWN_KEY' });
 });
 
@@ -180,8 +191,8 @@ test('plugins add configuration keys with their own checks', async () => {
   await unused.close();
 });
 
-test('%(confdir)s is replaced in static_root and template_path', async () => {
-  const app = createKernel({ logger: false, confdir: '/srv/app', static_root: '%(confdir)s/public', template_path: '%(confdir)s/templates/%(confdir)s' });
+test('%(confdir)s is replaced in the keys a plugin declares with confdirPath (static_root, template_path)', async () => {
+  const app = createKernel({ logger: false, confdir: '/srv/app', static_root: '%(confdir)s/public', template_path: '%(confdir)s/templates/%(confdir)s' }).use(pluginKeys);
   await app.ready();
   assert.equal(app.config.static_root, '/srv/app/public');
   assert.equal(app.config.template_path, '/srv/app/templates//srv/app');

@@ -33,17 +33,17 @@ export interface KernelConfig {
   root?: RootSpec;
   /** Application modules imported at start, resolved from `confdir`. */
   modules?: string[];
-  /** Directory of static files; `%(confdir)s` is replaced by `confdir`. */
+  /** Directory of static files; `%(confdir)s` is replaced by `confdir` (declared by `staticPlugin`). */
   static_root?: string;
-  /** Directory of templates; `%(confdir)s` is replaced by `confdir`. */
+  /** Directory of templates; `%(confdir)s` is replaced by `confdir` (declared by the renderer plugins). */
   template_path?: string;
   /** Subclass of `Request` built for every request. */
   request_cls?: typeof Request;
   /** Subclass of `Response` built for every request. */
   response_cls?: typeof Response;
-  /** Redirect an index reached without its trailing slash (default `true`). */
+  /** Redirect an index reached without its trailing slash (default `true`; declared by `dispatchPlugin`). */
   force_canonical?: boolean;
-  /** Let `.json` / `.html` / `.txt` … select the rendering (default `true`). */
+  /** Let `.json` / `.html` / `.txt` … select the rendering (default `true`; declared by `dispatchPlugin`). */
   guess_content_type_from_ext?: boolean;
   /** Engine for templates whose extension names no engine. */
   default_renderer?: string;
@@ -105,8 +105,6 @@ export interface KernelConfig {
 /** The configuration after `ready()`: defaults filled in, paths substituted, classes checked. */
 export interface ResolvedConfig extends KernelConfig {
   readonly modules: string[];
-  readonly force_canonical: boolean;
-  readonly guess_content_type_from_ext: boolean;
   readonly errors: Record<string, string>;
   readonly confdir: string;
   readonly body_limit: number;
@@ -138,6 +136,43 @@ const isSubclass =
       : `must be ${base.name} or a subclass of it (class X extends ${base.name}), got ${show(v)}`;
 
 /**
+ * The rule of a configuration key that names a directory or a file: a non-empty string, in which
+ * `%(confdir)s` is replaced by the config file's directory when the configuration is resolved.
+ * For plugins declaring such a key.
+ *
+ * @example
+ * ```ts
+ * definePlugin({ name: 'uploads', config: { upload_dir: confdirPath }, apply() {} });
+ * ```
+ */
+export const confdirPath: ConfigRule = Object.assign((v: unknown) => isString(v), { confdirPath: true as const });
+
+/**
+ * A configuration rule with a default: when the key is left out, the resolved configuration has
+ * `value` (a plugin's key thus reads like the kernel's own in `kernel.config`).
+ *
+ * @example
+ * ```ts
+ * definePlugin({ name: 'pager', config: { page_size: withDefault(positiveInteger, 20) }, apply() {} });
+ * ```
+ */
+export function withDefault(rule: ConfigRule, value: unknown): ConfigRule {
+  const withValue = (v: unknown) => rule(v);
+  return Object.assign(withValue, rule, { defaultValue: value });
+}
+
+// The keys first-party plugins declare: an unknown key among them names the plugin to use.
+const PLUGIN_KEYS: Readonly<Record<string, string>> = {
+  static_root: 'staticPlugin (@hickory/static)',
+  template_path: 'a renderer plugin (ejsRenderer, nunjucksRenderer or handlebarsRenderer)',
+  template_cache: 'a renderer plugin (ejsRenderer, nunjucksRenderer or handlebarsRenderer)',
+  extra_template_vars: 'a renderer plugin (ejsRenderer, nunjucksRenderer or handlebarsRenderer)',
+  force_canonical: 'dispatchPlugin (@hickory/dispatch)',
+  guess_content_type_from_ext: 'dispatchPlugin (@hickory/dispatch)',
+  hooks: 'hooksPlugin (@hickory/hooks)',
+};
+
+/**
  * The kernel's own configuration keys and their checks. Plugins extend the table through
  * their `config` field.
  *
@@ -152,12 +187,8 @@ export const CORE_CONFIG: Readonly<Record<string, ConfigRule>> = Object.freeze({
       ? undefined
       : `must be a controller object, a class, or a string such as "app.controllers.root.RootController" or "./root.ts#RootController" (got ${show(v)})`,
   modules: (v) => (Array.isArray(v) && v.every((m) => typeof m === 'string' && m) ? undefined : `must be a list of module paths (got ${show(v)})`),
-  static_root: isString,
-  template_path: isString,
   request_cls: isSubclass(Request),
   response_cls: isSubclass(Response),
-  force_canonical: isBoolean,
-  guess_content_type_from_ext: isBoolean,
   use_context_locals: isBoolean,
   debug: isBoolean,
   default_renderer: isString,
@@ -210,7 +241,11 @@ export const CORE_CONFIG: Readonly<Record<string, ConfigRule>> = Object.freeze({
 export function resolveConfig(config: KernelConfig, rules: Readonly<Record<string, ConfigRule>>): ResolvedConfig {
   for (const key of Object.keys(config)) {
     const rule = rules[key];
-    if (!rule) throw coreError('HICKORY_ERR_CONFIG_UNKNOWN_KEY', key, Object.keys(rules).sort().join(', '));
+    if (!rule) {
+      const owner = PLUGIN_KEYS[key];
+      const hint = owner === undefined ? '' : ` (it is read by ${owner}, which is not in use: add it with .use(), or use createApp, which has them all)`;
+      throw coreError('HICKORY_ERR_CONFIG_UNKNOWN_KEY', key, hint, Object.keys(rules).sort().join(', '));
+    }
     if (config[key] === undefined) continue;
     const problem = rule(config[key]);
     if (problem) throw coreError('HICKORY_ERR_CONFIG_VALUE', key, problem);
@@ -219,12 +254,9 @@ export function resolveConfig(config: KernelConfig, rules: Readonly<Record<strin
     throw coreError('HICKORY_ERR_CONFIG_VALUE', 'headers_timeout', `must not be longer than request_timeout (${config.headers_timeout} > ${config.request_timeout ?? 120_000} ms)`);
   }
   const confdir = config.confdir ?? process.cwd();
-  const substitute = (path: string | undefined) => path?.replace(/%\(confdir\)s/g, confdir);
   const resolved: ResolvedConfig = {
     ...config,
     modules: config.modules ?? [],
-    force_canonical: config.force_canonical ?? true,
-    guess_content_type_from_ext: config.guess_content_type_from_ext ?? true,
     errors: { ...(config.errors ?? {}) },
     confdir,
     body_limit: config.body_limit ?? 1024 * 1024,
@@ -245,8 +277,11 @@ export function resolveConfig(config: KernelConfig, rules: Readonly<Record<strin
     request_cls: config.request_cls ?? Request,
     response_cls: config.response_cls ?? Response,
   };
-  if (config.static_root !== undefined) resolved.static_root = substitute(config.static_root);
-  if (config.template_path !== undefined) resolved.template_path = substitute(config.template_path);
+  for (const [key, rule] of Object.entries(rules) as Array<[string, ConfigRule & { confdirPath?: true; defaultValue?: unknown }]>) {
+    const value = config[key];
+    if (value === undefined && 'defaultValue' in rule) resolved[key] = rule.defaultValue;
+    else if (typeof value === 'string' && rule.confdirPath) resolved[key] = value.replace(/%\(confdir\)s/g, confdir);
+  }
   return resolved;
 }
 

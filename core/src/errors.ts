@@ -15,7 +15,7 @@ export const CORE_ERRORS = Object.freeze({
   HICKORY_ERR_USE_AFTER_READY: 'use(%s) was called after ready(): register every plugin before the kernel starts.',
   HICKORY_ERR_TAP_AFTER_READY: 'Hook "%s" was tapped after ready(): tap hooks inside a plugin\'s apply(), before the kernel starts.',
   HICKORY_ERR_COOKIE: 'Cannot set the cookie %s: %s (names are tokens; values are percent-encoded for you; domain and path must be valid).',
-  HICKORY_ERR_CONFIG_UNKNOWN_KEY: 'Unknown configuration key "%s". Known keys: %s.',
+  HICKORY_ERR_CONFIG_UNKNOWN_KEY: 'Unknown configuration key "%s"%s. Known keys: %s.',
   HICKORY_ERR_CONFIG_VALUE: 'Configuration key "%s" %s.',
   HICKORY_ERR_CONFIG_TRUST_PROXY:
     'Configuration key "trust_proxy" cannot be %s: %s. Use true (trust every proxy), a hop count (1: the one proxy in front of the app), or a list of addresses, CIDRs and the names loopback, linklocal, uniquelocal (["loopback", "10.0.0.0/8"]); leave it out when clients reach the app directly.',

@@ -1,5 +1,6 @@
 import { AsyncSeriesBailHook, AsyncSeriesHook, HookMap, SyncHook } from 'tapable';
 import { coreError } from './errors.ts';
+import { hookMapEntries } from './tapable-internals.ts';
 import type { HTTPError } from './http-error.ts';
 import type { Lookup, Request } from './request.ts';
 import type { Response } from './response.ts';
@@ -136,7 +137,7 @@ export function sealHooks<K>(hooks: HooksOf<K>): void {
     if (hook instanceof HookMap) {
       const map = hook as unknown as HookMap<Tappable>;
       // Existing per-key hooks, and any created by a later `.for(key)`.
-      for (const inner of (map as unknown as { _map: Map<unknown, Tappable> })._map.values()) sealOne(inner, name);
+      for (const inner of hookMapEntries(map).values()) sealOne(inner, name);
       map.intercept({ factory: (_key, created) => sealOne(created, name) });
     } else {
       sealOne(hook as unknown as Tappable, name);
@@ -168,13 +169,25 @@ export type DirectTapOf<H> =
  * ordinary `tapPromise` tap; the kernel calls it directly, so an answer found without waiting costs
  * no promise and no tick. Like every tap, only inside a plugin's `apply` (before `ready()`).
  *
+ * `options.active` is asked once, when the kernel is ready: `false` leaves the tap out of the
+ * kernel's requests altogether (a plugin whose configuration turned it off costs them nothing),
+ * while the tap keeps its place among the others. The function must still answer correctly when
+ * called (through `hook.promise()`).
+ *
  * @example
  * ```ts
  * tapDirect(kernel.hooks.route, 'my-router', (request) => table.get(request.path));
+ * tapDirect(kernel.hooks.beforeRoute, 'files', serveFile, { active: () => root !== undefined });
  * ```
  */
-export function tapDirect<H extends AsyncSeriesBailHook<any, any> | AsyncSeriesHook<any>>(hook: H, name: string, fn: DirectTapOf<H>): void {
+export function tapDirect<H extends AsyncSeriesBailHook<any, any> | AsyncSeriesHook<any>>(hook: H, name: string, fn: DirectTapOf<H>, options: DirectTapOptions = {}): void {
   const call = fn as (...args: unknown[]) => unknown;
   const wrapped = async (...args: unknown[]): Promise<unknown> => call(...args);
-  (hook.tapPromise as (options: object, fn: (...args: unknown[]) => Promise<unknown>) => void)({ name, direct: fn }, wrapped);
+  (hook.tapPromise as (options: object, fn: (...args: unknown[]) => Promise<unknown>) => void)({ name, direct: fn, active: options.active }, wrapped);
+}
+
+/** Options of {@link tapDirect}. */
+export interface DirectTapOptions {
+  /** Asked once at `ready()`: `false` leaves the tap out of the kernel's request path. */
+  readonly active?: () => boolean;
 }

@@ -23,7 +23,7 @@ export { HTTPError, abort, describe, type ErrorHeaders } from './http-error.ts';
 export { redirect, HTTPRedirect, InternalRedirect, type RedirectOptions } from './redirect.ts';
 export { loadConfig, type HickoryConfigFile, type ServerConfig } from './load-config.ts';
 export { importModule, resolveExport } from './load-module.ts';
-export { CORE_CONFIG, resolveConfig, type ConfigRule, type KernelConfig, type ResolvedConfig, type RootSpec } from './config.ts';
+export { CORE_CONFIG, confdirPath, resolveConfig, withDefault, type ConfigRule, type KernelConfig, type ResolvedConfig, type RootSpec } from './config.ts';
 export { CORE_ERRORS, HickoryError, coreError, tableError, type CoreErrorCode } from './errors.ts';
 export { isThenable } from './bail-runner.ts';
 export { HeaderMap, assertHeaderValue, type Headers, type HeaderValue } from './header-map.ts';

@@ -1,26 +1,25 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
 import { inject as lightInject, type InjectOptions, type Response as InjectResponse } from 'light-my-request';
 import { CORE_CONFIG, resolveConfig, type ConfigRule, type KernelConfig, type ResolvedConfig } from './config.ts';
-import { exchangeStorage, noteExplicitApp, type Exchange } from './current.ts';
+import { noteExplicitApp } from './current.ts';
 import { coreError } from './errors.ts';
 import { createHooks, sealHooks, type HooksOf } from './hooks.ts';
-import { createHttpServer } from './http-server.ts';
-import { importModule } from './load-module.ts';
+import { importModules } from './load-module.ts';
 import { resolveRoot } from './root.ts';
-import { loggerAsPino, pinoAsLogger } from './log-adapters.ts';
-import { guardLogger, type Logger } from './logger.ts';
-import { loggingFor, type Logging } from './logger-option.ts';
-import { isPinoLike, SILENT_LOG, type PinoLike } from './pino-like.ts';
-import { RequestLogging } from './request-logging.ts';
-import type { DebugSection, DebugSectionSource } from './debug-page.ts';
+import { KernelLog } from './kernel-log.ts';
+import type { Logger } from './logger.ts';
+import type { PinoLike } from './pino-like.ts';
+import type { DebugSectionSource } from './debug-page.ts';
+import { DebugSections } from './debug-sections.ts';
 import { Pipeline } from './pipeline.ts';
-import { checkPlugin, type PluginOf } from './plugin.ts';
-import { Request, type RequestSettings } from './request.ts';
+import { applyPlugin, checkPlugin, type PluginOf } from './plugin.ts';
+import { InFlight } from './in-flight.ts';
+import type { Request } from './request.ts';
 import { compileTrustProxy } from './trust-proxy.ts';
-import { Response } from './response.ts';
-import { answerInternalError, refuseWhileClosing } from './server-response.ts';
+import type { Response } from './response.ts';
+import { refuseWhileClosing } from './server-response.ts';
+import { Servers, type ListenOptions, type Listening } from './servers.ts';
 import { RenderEngines } from './render-engines.ts';
 
 /** The frozen hooks object of a kernel (see `createHooks` in `hooks.ts` for each hook). */
@@ -37,20 +36,7 @@ export type KernelHooks = HooksOf<Kernel>;
  */
 export type Plugin<Options = any> = PluginOf<Kernel, Options>;
 
-/** Options of {@link Kernel.listen}. */
-export interface ListenOptions {
-  /** Port to listen on (0 picks a free one). Default 8080. */
-  port?: number;
-  /** Address to listen on. Default `127.0.0.1`. */
-  host?: string;
-}
-
-/** What {@link Kernel.listen} gives back. */
-export interface Listening {
-  server: Server;
-  /** `http://host:port` of the listening server. */
-  url: string;
-}
+export type { ListenOptions, Listening } from './servers.ts';
 
 type State = 'booting' | 'starting' | 'ready' | 'closing' | 'closed';
 
@@ -83,14 +69,11 @@ export class Kernel {
    * configured.
    */
   get logger(): Logger {
-    return this.guardedLogger;
+    return this.logs.logger;
   }
   set logger(logger: Logger | PinoLike) {
-    const pino = isPinoLike(logger);
-    this.guardedLogger = guardLogger(pino ? pinoAsLogger(logger) : logger);
-    this.pinoLog = pino ? logger : loggerAsPino(this.guardedLogger);
+    this.logs.replace(logger);
   }
-  private guardedLogger: Logger;
 
   /**
    * The same logger, pino-style (`log.info({ fields }, 'message')`, `log.child(bindings)`), as
@@ -102,9 +85,8 @@ export class Kernel {
    * ```
    */
   get log(): PinoLike {
-    return this.pinoLog;
+    return this.logs.log;
   }
-  private pinoLog: PinoLike;
 
   /**
    * True when the kernel writes a line per request and sends `X-Request-Id` (its `logger` is
@@ -115,9 +97,10 @@ export class Kernel {
    * if (!app.logsRequests) app.use(requestLog);
    * ```
    */
-  readonly logsRequests: boolean;
-  // A `logger` option pino refused: reported by ready(), where configuration mistakes surface.
-  private readonly loggingError: unknown;
+  get logsRequests(): boolean {
+    return this.logs.requests;
+  }
+  private readonly logs: KernelLog;
 
   private readonly initialConfig: KernelConfig;
   private resolvedConfig: ResolvedConfig | undefined;
@@ -127,29 +110,14 @@ export class Kernel {
   private state: State = 'booting';
   private booting: Promise<this> | undefined;
   private closingPromise: Promise<void> | undefined;
-  private readonly servers = new Set<Server>();
-  private inflight = 0;
-  private drained: (() => void) | undefined;
-  private RequestClass: typeof Request = Request;
-  private ResponseClass: typeof Response = Response;
-  private requestSettings: RequestSettings | undefined;
-  // `use_context_locals`, read once at ready(): false → no AsyncLocalStorage per request.
-  private contextLocals = true;
+  private readonly servers = new Servers();
+  private readonly inFlight = new InFlight(() => this.logger);
   // The request's way through the hooks, made at ready() (see `pipeline.ts`).
   private pipeline: Pipeline | undefined;
 
   constructor(config: KernelConfig = {}) {
     this.initialConfig = { ...config };
-    let logging: Logging;
-    try {
-      logging = loggingFor(config.logger);
-    } catch (error) {
-      this.loggingError = error;
-      logging = loggingFor(undefined);
-    }
-    this.guardedLogger = guardLogger(logging.logger);
-    this.pinoLog = logging.log;
-    this.logsRequests = logging.requests;
+    this.logs = new KernelLog(config.logger);
     this.container.register({ kernel: asValue(this) });
   }
 
@@ -190,19 +158,8 @@ export class Kernel {
     for (const dependency of plugin.dependencies ?? []) this.register(dependency, undefined, [...chain, plugin.name]);
     this.plugins.set(plugin.name, plugin);
     if (plugin.config) Object.assign(this.configRules, plugin.config);
-    try {
-      const pending = plugin.apply(this, options);
-      if (pending && typeof (pending as Promise<void>).then === 'function') {
-        const settled = (pending as Promise<void>).catch((error: Error) => {
-          throw coreError('HICKORY_ERR_PLUGIN_FAILED', plugin.name, error?.message ?? error, error);
-        });
-        settled.catch(() => {}); // reported by ready()
-        this.applying.push(settled);
-      }
-    } catch (error) {
-      if ((error as { code?: string }).code?.startsWith('HICKORY_ERR_')) throw error;
-      throw coreError('HICKORY_ERR_PLUGIN_FAILED', plugin.name, (error as Error)?.message ?? error, error);
-    }
+    const pending = applyPlugin(plugin, this, options);
+    if (pending) this.applying.push(pending);
   }
 
   /**
@@ -223,35 +180,17 @@ export class Kernel {
     this.state = 'starting';
     await Promise.all(this.applying);
     const config = resolveConfig(this.initialConfig, this.configRules);
-    if (this.loggingError !== undefined) throw this.loggingError;
+    // A `logger` option pino refused surfaces here, with the other configuration mistakes.
+    if (this.logs.error !== undefined) throw this.logs.error;
     this.resolvedConfig = config;
-    this.debugOn = this.debugEnabled(config.debug);
+    const debugging = this.debug.decide(config.debug, this.logger);
     this.container.register({ config: asValue(config) });
-    for (const module of config.modules) {
-      try {
-        await importModule(module, config.confdir);
-      } catch (error) {
-        throw coreError('HICKORY_ERR_MODULE_LOAD', module, (error as Error).message, error);
-      }
-    }
+    await importModules(config.modules, config.confdir);
     this.root = await resolveRoot(config.root, config.confdir);
     this.container.register({
       request_cls: asValue(config.request_cls),
       response_cls: asValue(config.response_cls),
     });
-    // Resolved once: per-request work is a plain `new`, never a container lookup or scope.
-    this.RequestClass = this.container.resolve<typeof Request>('request_cls');
-    this.ResponseClass = this.container.resolve<typeof Response>('response_cls');
-    this.requestSettings = {
-      bodyLimit: config.body_limit,
-      paramLimit: config.param_limit,
-      bodyParsers: this.hooks.parseBody,
-      useContextLocals: config.use_context_locals,
-      trustProxy: compileTrustProxy(config.trust_proxy),
-      requestIdHeader: config.request_id_header,
-      requestLog: this.requestLog,
-    };
-    this.contextLocals = config.use_context_locals;
     if (!config.use_context_locals) noteExplicitApp();
     await this.hooks.ready.promise(this);
     this.engines.checkDefault(config.default_renderer);
@@ -262,10 +201,22 @@ export class Kernel {
       redirectOrigins: new Set(config.redirect_origins),
       errorPaths: config.errors,
       logger: () => this.logger,
-      newResponse: () => new this.ResponseClass(),
+      // Resolved once: per-request work is a plain `new`, never a container lookup or scope.
+      requestClass: this.container.resolve<typeof Request>('request_cls'),
+      responseClass: this.container.resolve<typeof Response>('response_cls'),
+      requestSettings: {
+        bodyLimit: config.body_limit,
+        paramLimit: config.param_limit,
+        bodyParsers: this.hooks.parseBody,
+        useContextLocals: config.use_context_locals,
+        trustProxy: compileTrustProxy(config.trust_proxy),
+        requestIdHeader: config.request_id_header,
+        requestLog: this.logs.forRequest,
+      },
+      contextLocals: config.use_context_locals,
       closing: () => this.state === 'closing',
-      debugSections: this.debugOn ? (request) => this.debugSectionsFor(request) : undefined,
-      logging: this.logsRequests ? new RequestLogging(() => this.pinoLog, config.request_id_header === false ? undefined : headerName(config.request_id_header)) : undefined,
+      debugSections: debugging ? (request) => this.debug.sectionsFor(request, this.logger) : undefined,
+      logging: this.logs.requestLogging(config.request_id_header),
     });
     this.state = 'ready';
     return this;
@@ -282,9 +233,9 @@ export class Kernel {
    */
   addDebugSection(source: DebugSectionSource): void {
     if (this.state !== 'booting' && this.state !== 'starting') throw coreError('HICKORY_ERR_USE_AFTER_READY', 'addDebugSection()');
-    this.debugSources.push(source);
+    this.debug.add(source);
   }
-  private readonly debugSources: DebugSectionSource[] = [];
+  private readonly debug = new DebugSections();
 
   /**
    * True from `ready()` on when unhandled errors answer the debug page: `debug: true`, outside
@@ -296,45 +247,8 @@ export class Kernel {
    * ```
    */
   get debugging(): boolean {
-    return this.debugOn;
+    return this.debug.enabled;
   }
-  private debugOn = false;
-
-  // `debug: true` holds outside production only; there it is refused loudly rather than obeyed.
-  private debugEnabled(debug: boolean): boolean {
-    if (!debug) return false;
-    if (process.env['NODE_ENV'] === 'production') {
-      this.logger.warn('debug: true is refused because NODE_ENV=production: an unhandled error answers the plain 500 (the debug page shows stacks and request details)');
-      return false;
-    }
-    // Stacks on the page then point at the TypeScript lines wherever source maps exist.
-    process.setSourceMapsEnabled?.(true);
-    return true;
-  }
-
-  private debugSectionsFor(request: Request): DebugSection[] {
-    const sections: DebugSection[] = [];
-    for (const source of this.debugSources) {
-      try {
-        const section = source(request);
-        if (section !== undefined) sections.push(section);
-      } catch (error) {
-        this.logger.error('a debug section failed; the page is shown without it', error);
-      }
-    }
-    return sections;
-  }
-
-  // `request.log`: a child of the kernel's log bound to the request id. A logger whose child()
-  // fails leaves the request a silent one rather than failing it.
-  private readonly requestLog = (request: Request): PinoLike => {
-    try {
-      return this.pinoLog.child({ reqId: request.id });
-    } catch (error) {
-      this.logger.error('the logger\'s child() failed; request.log writes nothing for this request', error);
-      return SILENT_LOG;
-    }
-  };
 
   /**
    * Renders a template through the `render` hook: the engine is the `engine:` prefix of the name,
@@ -415,42 +329,9 @@ export class Kernel {
   }
 
   private readonly listener = (req: IncomingMessage, res: ServerResponse): void => {
-    if (this.state !== 'ready') {
-      refuseWhileClosing(res);
-      return;
-    }
-    let exchange: Exchange;
-    try {
-      exchange = { request: new this.RequestClass(req, this.requestSettings!), response: new this.ResponseClass() };
-    } catch (error) {
-      // A throwing request_cls/response_cls constructor must not reach uncaughtException.
-      this.logger.error(`building the request objects for ${req.method} ${req.url} failed`, error);
-      answerInternalError(res);
-      return;
-    }
-    this.inflight++;
-    let pending: Promise<void> | undefined;
-    try {
-      const serve = this.pipeline!.serve;
-      pending = this.contextLocals ? exchangeStorage.run(exchange, serve, exchange, res) : serve(exchange, res);
-    } catch (error) {
-      pending = Promise.reject(error);
-    }
-    if (pending === undefined) this.settled();
-    else pending.then(this.settled, (error: unknown) => this.failedAfterBuild(error, res));
+    if (this.state === 'ready') this.inFlight.serve(this.pipeline!.accept, req, res);
+    else refuseWhileClosing(res);
   };
-
-  private readonly settled = (): void => {
-    if (--this.inflight === 0 && this.drained) this.drained();
-  };
-
-  // The last line of defence: whatever escaped the request's own error handling ends here, in a
-  // 500 or a destroyed connection, and never throws (its caller is a promise nobody awaits).
-  private failedAfterBuild(error: unknown, res: ServerResponse): void {
-    this.settled();
-    this.logger.error('a request failed after its response was built', error);
-    answerInternalError(res);
-  }
 
   /**
    * Starts an HTTP server on `host:port` (after `ready()`), with the configured timeouts.
@@ -463,19 +344,7 @@ export class Kernel {
   async listen(options: ListenOptions = {}): Promise<Listening> {
     await this.ready();
     if (this.state !== 'ready') throw coreError('HICKORY_ERR_CLOSED', 'listen() after close()');
-    const server = createHttpServer(this.config, this.callback());
-    const host = options.host ?? '127.0.0.1';
-    await new Promise<void>((resolveListen, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 8080, host, () => {
-        server.off('error', reject);
-        resolveListen();
-      });
-    });
-    this.servers.add(server);
-    const { port } = server.address() as AddressInfo;
-    const shownHost = host.includes(':') ? `[${host}]` : host;
-    return { server, url: `http://${shownHost}:${port}` };
+    return this.servers.listen(this.config, this.callback(), options);
   }
 
   /**
@@ -509,27 +378,10 @@ export class Kernel {
   private async shutdown(): Promise<void> {
     if (this.booting) await this.booting.catch(() => {});
     this.state = 'closing';
-    const closed = [...this.servers].map((server) => new Promise<void>((done) => server.close(() => done())));
-    for (const server of this.servers) server.closeIdleConnections();
-    const drained = this.inflight === 0 ? Promise.resolve() : new Promise<void>((done) => (this.drained = done));
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise<void>((done) => {
-      timer = setTimeout(done, this.config.close_timeout ?? 5_000);
-      timer.unref();
-    });
-    await Promise.race([drained.then(() => Promise.all(closed)), grace]);
-    clearTimeout(timer);
-    for (const server of this.servers) server.closeAllConnections();
-    await Promise.all(closed);
-    this.servers.clear();
+    await this.servers.close(this.inFlight.drained(), this.config.close_timeout ?? 5_000);
     this.state = 'closed';
     await this.hooks.close.promise(this);
   }
-}
-
-// `x-request-id` → `X-Request-Id`, as headers are usually written.
-function headerName(lowerCase: string): string {
-  return lowerCase.replace(/(^|-)([a-z])/g, (_all, dash: string, letter: string) => dash + letter.toUpperCase());
 }
 
 /**
@@ -537,7 +389,7 @@ function headerName(lowerCase: string): string {
  *
  * @example
  * ```ts
- * const app = createKernel({ root: new RootController(), template_path: './templates' }).use(restPlugin);
+ * const app = createKernel({ root: new RootController(), template_path: './templates' }).use(restPlugin).use(ejsRenderer);
  * ```
  */
 export function createKernel(config: KernelConfig = {}): Kernel {

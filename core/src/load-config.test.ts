@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createKernel, loadConfig } from './index.ts';
+import { confdirPath, createKernel, definePlugin, loadConfig } from './index.ts';
 import { handle } from './fixtures/harness.ts';
 
 function fixtureDir(t: { after(fn: () => void): void }, files: Record<string, string>): string {
@@ -51,7 +51,8 @@ test('a loaded config boots a kernel: root and %(confdir)s resolve from the file
     'config.json': JSON.stringify({ server: { port: 0 }, app: { root: './controllers.ts#Root', template_path: '%(confdir)s/templates' } }),
   });
   const { server, app: config } = await loadConfig(join(dir, 'config.json'));
-  const app = createKernel({ ...config, logger: false }).use(handle((): string => (app.root as { name: string }).name));
+  const templates = definePlugin({ name: 'templates', config: { template_path: confdirPath }, apply() {} });
+  const app = createKernel({ ...config, logger: false }).use(templates).use(handle((): string => (app.root as { name: string }).name));
   const { url } = await app.listen(server);
   assert.equal(app.config.template_path, join(dir, 'templates'));
   assert.equal(await (await fetch(url)).text(), 'root from file');
@@ -92,9 +93,9 @@ test('loadConfig errors name the file and the problem', async (t) => {
 });
 
 test('a bad key inside a loaded config fails at ready() naming the key', async (t) => {
-  const dir = fixtureDir(t, { 'config.json': JSON.stringify({ app: { force_canonical: 'yes' } }) });
+  const dir = fixtureDir(t, { 'config.json': JSON.stringify({ app: { use_context_locals: 'yes' } }) });
   const { app: config } = await loadConfig(join(dir, 'config.json'));
   const app = createKernel({ ...config, logger: false });
-  await assert.rejects(app.ready(), /Configuration key "force_canonical" must be true or false/);
+  await assert.rejects(app.ready(), /Configuration key "use_context_locals" must be true or false/);
   await app.close();
 });

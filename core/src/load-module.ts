@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { coreError } from './errors.ts';
 
 const EXTENSIONS = ['', '.ts', '.mts', '.js', '.mjs', '.cjs', '/index.ts', '/index.js', '/index.mjs'];
 
@@ -93,4 +94,23 @@ export async function resolveExport(spec: string, confdir: string): Promise<unkn
   const mod = await importModule(modulePath, confdir);
   if (!Object.hasOwn(mod, exportName)) throw new Error(`module "${modulePath}" has no export "${exportName}"`);
   return mod[exportName];
+}
+
+/**
+ * Imports the application's `modules` in order, resolved from `confdir`; the first that fails
+ * throws `HICKORY_ERR_MODULE_LOAD`, naming it.
+ *
+ * @example
+ * ```ts
+ * await importModules(['./models.ts'], '/srv/app');
+ * ```
+ */
+export async function importModules(specifiers: readonly string[], confdir: string): Promise<void> {
+  for (const specifier of specifiers) {
+    try {
+      await importModule(specifier, confdir);
+    } catch (error) {
+      throw coreError('HICKORY_ERR_MODULE_LOAD', specifier, (error as Error).message, error);
+    }
+  }
 }

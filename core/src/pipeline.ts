@@ -1,14 +1,17 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bailRunner, isThenable, seriesRunner, type BailRunner } from './bail-runner.ts';
-import { adoptResponse, type Exchange } from './current.ts';
+import { adoptResponse, exchangeStorage, type Exchange } from './current.ts';
 import type { DebugSection } from './debug-page.ts';
+import { writeDefaultError } from './error-body.ts';
+import { enterErrorDocument, errorDocumentPath, leaveErrorDocument } from './error-document.ts';
 import { respondToError, type ErrorHost } from './error-responses.ts';
 import { coreError } from './errors.ts';
 import type { HooksOf } from './hooks.ts';
 import { HTTPError } from './http-error.ts';
 import type { Logger } from './logger.ts';
 import { InternalRedirect } from './redirect.ts';
-import type { Lookup, Request } from './request.ts';
+import { SERVER_RESPONSE } from './after-response.ts';
+import type { Lookup, Request, RequestSettings } from './request.ts';
 import type { RequestLogging } from './request-logging.ts';
 import { Response } from './response.ts';
 import { responseOutcome, answerInternalError } from './server-response.ts';
@@ -32,8 +35,13 @@ export interface PipelineSettings {
   readonly errorPaths: Readonly<Record<number, string>> | undefined;
   /** The kernel's logger now (it may be replaced after `ready()`). */
   logger(): Logger;
-  /** A new response of the configured `response_cls`. */
-  newResponse(): Response;
+  /** The configured `request_cls`, and what every request is made with. */
+  readonly requestClass: typeof Request;
+  readonly requestSettings: RequestSettings;
+  /** The configured `response_cls`. */
+  readonly responseClass: typeof Response;
+  /** `use_context_locals`: each request runs inside its AsyncLocalStorage frame. */
+  readonly contextLocals: boolean;
   /** True once the kernel is closing: responses then say `Connection: close`. */
   closing(): boolean;
   /** The line per request and the request id header, when the app logs through pino; left out: neither, at no cost. */
@@ -43,30 +51,29 @@ export interface PipelineSettings {
 }
 
 /**
- * One request's way through the kernel, in CONTRIBUTING's order: `beforeRoute` → `route` →
- * `afterLookup` → body → `beforeHandle` → handler (bounded by `handler_timeout`) → result applied →
- * errors turned into responses (internal redirects routed again) → `beforeSend` → written →
- * `onResponse`. Each step calls the next at once and waits only on a promise a tap, the body or the
- * handler returned, so a request that never waits makes no promise (`serve` gives `undefined`).
+ * One request's way through the kernel, in CONTRIBUTING's order: the request objects are made
+ * (`accept`), then `beforeRoute` → `route` → `afterLookup` → body → `beforeHandle` → handler
+ * (bounded by `handler_timeout`) → result applied → errors turned into responses (`fail`; an
+ * error document is routed here again, internal redirects too) → `beforeSend` (`finish`: every
+ * response passes it, error responses included) → written (`send`) → the line per request,
+ * `onResponse` taps and the request's `afterResponse` callbacks, once the client has it (`sent`).
+ * Each step calls the next at once and waits only on a promise a tap, the body or the handler
+ * returned, so a request that never waits makes no promise (`accept` gives `undefined`).
  *
  * @example
  * ```ts
  * const pipeline = new Pipeline(kernel.hooks, settings); // made by the kernel at ready()
- * const pending = pipeline.serve({ request, response }, res);
+ * const pending = pipeline.accept(req, res);
  * ```
  */
 export class Pipeline {
   private readonly runners: { beforeRoute?: BailRunner; route?: BailRunner; afterLookup?: BailRunner; beforeHandle?: BailRunner; beforeSend?: BailRunner };
+  // Whether anything waits for the client to have the response: `onResponse` taps, the line per request.
   private readonly observed: boolean;
+  private readonly logging: RequestLogging | undefined;
   private readonly errorHost: ErrorHost;
   // The response header that carries the request id back (only when requests are logged).
   private readonly idHeader: string | undefined;
-
-  /**
-   * Serves one exchange on `res`: `undefined` when it is all done, else a promise that settles
-   * once the response is written (it rejects only if the error handling itself failed).
-   */
-  readonly serve: (exchange: Exchange, res: ServerResponse) => Promise<void> | undefined;
 
   constructor(
     private readonly hooks: RequestHooks,
@@ -80,35 +87,53 @@ export class Pipeline {
       beforeHandle: bailRunner(hooks.beforeHandle),
       beforeSend: seriesRunner(hooks.beforeSend),
     };
-    this.observed = hooks.onResponse.isUsed();
-    const tapped = { onAbort: hooks.onAbort.isUsed(), onError: hooks.onError.isUsed() };
     const { logging } = settings;
+    this.logging = logging;
+    this.observed = hooks.onResponse.isUsed();
     this.idHeader = logging?.idHeader;
-    // Chosen once: an app that does not log requests does not even test whether it should.
-    const unlogged = this.observed ? (exchange: Exchange, res: ServerResponse) => this.serveObserved(exchange, res) : this.servePlain;
-    this.serve = logging === undefined ? unlogged : (exchange, res) => this.serveLogged(logging, unlogged, exchange, res);
     this.errorHost = {
       hooks,
       logger: settings.logger,
       failed: logging !== undefined ? (request, error, message) => logging.failed(request, error, message) : (_request, error, message) => settings.logger().error(message, error),
-      tapped: () => tapped,
-      errorPaths: () => settings.errorPaths,
-      redirectOrigins: () => settings.redirectOrigins,
-      newResponse: settings.newResponse,
+      tapped: { onAbort: hooks.onAbort.isUsed(), onError: hooks.onError.isUsed() },
+      errorPaths: settings.errorPaths,
+      redirectOrigins: settings.redirectOrigins,
       debugSections: settings.debugSections,
-      dispatchWithoutBody: (exchange) => this.dispatch(exchange, [], false),
     };
   }
 
-  private readonly servePlain = (exchange: Exchange, res: ServerResponse): Promise<void> | undefined => {
-    let pending: Promise<void> | undefined;
+  /**
+   * Serves one request on `res`: `undefined` when it is all done, else a promise that settles
+   * once the response is written (it rejects only if the error handling itself failed).
+   */
+  readonly accept = (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
+    let exchange: Exchange;
     try {
-      pending = this.dispatch(exchange, [], true);
+      const { settings } = this;
+      exchange = { request: new settings.requestClass(req, settings.requestSettings), response: new settings.responseClass() };
+      exchange.request[SERVER_RESPONSE] = res;
     } catch (error) {
-      return this.failThen(error, exchange, () => this.finish(exchange, res));
+      // A throwing request_cls/response_cls constructor must not reach uncaughtException.
+      this.settings.logger().error(`building the request objects for ${req.method} ${req.url} failed`, error);
+      answerInternalError(res);
+      return undefined;
     }
-    if (pending !== undefined) return this.settledThen(pending, exchange, () => this.finish(exchange, res));
-    return this.finish(exchange, res);
+    return this.settings.contextLocals ? exchangeStorage.run(exchange, this.serve, exchange, res) : this.serve(exchange, res);
+  };
+
+  private readonly serve = (exchange: Exchange, res: ServerResponse): Promise<void> | undefined => {
+    const started = this.logging !== undefined || this.observed ? performance.now() : 0;
+    // Watched from the start when `onResponse` taps wait for the outcome: no event is missed.
+    const outcome = this.observed ? responseOutcome(res) : undefined;
+    let written: Promise<void> | undefined;
+    try {
+      const routed = this.dispatch(exchange, [], true);
+      written = routed === undefined ? this.finish(exchange, res) : this.settledThen(routed, exchange, () => this.finish(exchange, res));
+    } catch (error) {
+      written = this.failThen(error, exchange, () => this.finish(exchange, res));
+    }
+    if (written === undefined) return this.sent(exchange, res, started, outcome);
+    return written.then(() => this.sent(exchange, res, started, outcome));
   };
 
   // Waits for a step that had to wait; what it threw becomes the response; then `next` (finish or send).
@@ -126,37 +151,23 @@ export class Pipeline {
     await next();
   }
 
-  // The request's line is written once the response is (at once for a response written in one go).
-  private serveLogged(
-    logging: RequestLogging,
-    unlogged: (exchange: Exchange, res: ServerResponse) => Promise<void> | undefined,
-    exchange: Exchange,
-    res: ServerResponse,
-  ): Promise<void> | undefined {
-    const started = performance.now();
-    const pending = unlogged(exchange, res);
-    if (pending === undefined) {
-      logging.completed(exchange.request, res, started);
+  // The response is written: `onResponse` taps run once the client has it (or has left), and the
+  // request's line comes last, so that it times the whole exchange.
+  private sent(exchange: Exchange, res: ServerResponse, started: number, outcome: Promise<boolean> | undefined): Promise<void> | undefined {
+    if (outcome === undefined) {
+      this.logging?.completed(exchange.request, res, started);
       return undefined;
     }
-    return pending.then(() => logging.completed(exchange.request, res, started));
+    return outcome.then((completed) => {
+      this.observe(exchange, res, started, completed);
+      this.logging?.completed(exchange.request, res, started);
+    });
   }
 
-  // With `onResponse` taps: the same flow, timed, and the taps told how it ended.
-  private async serveObserved(exchange: Exchange, res: ServerResponse): Promise<void> {
-    const started = performance.now();
-    const outcome = responseOutcome(res);
-    try {
-      await this.dispatch(exchange, [], true);
-    } catch (error) {
-      await this.fail(error, exchange);
-    }
-    await this.finish(exchange, res);
-    const completed = await outcome;
-    const { request, response } = exchange;
+  private observe(exchange: Exchange, res: ServerResponse, started: number, completed: boolean): void {
     const info = { status: res.statusCode, duration: performance.now() - started, completed };
     try {
-      this.hooks.onResponse.call(request, response, info);
+      this.hooks.onResponse.call(exchange.request, exchange.response, info);
     } catch (error) {
       this.settings.logger().error('an onResponse tap failed', error);
     }
@@ -314,8 +325,23 @@ export class Pipeline {
     return this.dispatch(exchange, trail, readBody);
   }
 
-  private fail(error: unknown, exchange: Exchange): Promise<void> {
-    return respondToError(error, exchange, this.errorHost);
+  // The error becomes the response; an error document (`errors`) is routed here, as the request
+  // was, but without reading the body (it may be what failed: 413, 400); if the document itself
+  // fails, the default error body is sent.
+  private async fail(error: unknown, exchange: Exchange): Promise<void> {
+    const documented = await respondToError(error, exchange, this.errorHost);
+    if (documented === undefined) return;
+    const path = errorDocumentPath(documented, exchange.request, this.settings.errorPaths)!;
+    const visit = enterErrorDocument(exchange, documented, path, new this.settings.responseClass());
+    let rendered = true;
+    try {
+      await this.dispatch(exchange, [], false);
+    } catch (pageError) {
+      this.settings.logger().error(`the error document ${path} for ${documented.status} failed; sending the default error body`, pageError);
+      rendered = false;
+    }
+    leaveErrorDocument(exchange, visit, rendered);
+    if (!rendered) writeDefaultError(documented, exchange.request.raw, exchange.response);
   }
 }
 

@@ -53,3 +53,31 @@ function describeValue(value: unknown): string {
   if (typeof value === 'object') return `an object without name/apply`;
   return typeof value;
 }
+
+/**
+ * Calls a plugin's `apply`, turning what it throws into `HICKORY_ERR_PLUGIN_FAILED` (naming the
+ * plugin; a coded Hickory error passes as it is). An asynchronous `apply` gives a promise that
+ * rejects the same way, for `ready()` to report.
+ *
+ * @example
+ * ```ts
+ * const pending = applyPlugin(plugin, kernel, options);
+ * if (pending) applying.push(pending);
+ * ```
+ */
+export function applyPlugin<K>(plugin: PluginOf<K>, kernel: K, options: unknown): Promise<void> | undefined {
+  const failed = (error: unknown): never => {
+    if ((error as { code?: string } | undefined)?.code?.startsWith('HICKORY_ERR_')) throw error;
+    throw coreError('HICKORY_ERR_PLUGIN_FAILED', plugin.name, (error as Error | undefined)?.message ?? error, error);
+  };
+  let pending: void | Promise<void>;
+  try {
+    pending = plugin.apply(kernel, options);
+  } catch (error) {
+    return failed(error);
+  }
+  if (!pending || typeof (pending as Promise<void>).then !== 'function') return undefined;
+  const settled = Promise.resolve(pending).catch(failed);
+  settled.catch(() => {}); // reported by ready()
+  return settled;
+}

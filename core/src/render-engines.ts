@@ -1,6 +1,7 @@
 import { bailRunner, isThenable, type BailRunner } from './bail-runner.ts';
 import { coreError } from './errors.ts';
 import type { HooksOf, RenderJob } from './hooks.ts';
+import { hookMapEntries } from './tapable-internals.ts';
 
 /**
  * The kernel's side of rendering: which engine a template name selects (an `engine:` prefix, else
@@ -71,8 +72,7 @@ export class RenderEngines {
    * ```
    */
   inUse(): string[] {
-    const map = (this.hooks.render as unknown as { _map: Map<string, { isUsed(): boolean }> })._map;
-    return [...map].filter(([, hook]) => hook.isUsed()).map(([key]) => key).sort();
+    return [...hookMapEntries(this.hooks.render)].filter(([, hook]) => hook.isUsed()).map(([key]) => String(key)).sort();
   }
 
   /**

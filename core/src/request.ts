@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseCookies } from './cookies.ts';
 import type { HookMap, AsyncSeriesBailHook } from 'tapable';
 import { coreError } from './errors.ts';
@@ -13,6 +13,7 @@ import type { TrustHop } from './trust-proxy.ts';
 import type { Response } from './response.ts';
 import { SILENT_LOG, type PinoLike } from './pino-like.ts';
 import { requestIdOf } from './request-id.ts';
+import { runAfterResponse, SERVER_RESPONSE, type AfterResponse } from './after-response.ts';
 
 /**
  * What a routing plugin found for a request (the result of the `route` hook).
@@ -175,6 +176,31 @@ export class Request {
   get id(): string {
     return (this.idValue ??= requestIdOf(this.raw, this.settings.requestIdHeader ?? 'x-request-id'));
   }
+
+  /**
+   * Runs `callback` once the response to this request has been sent (`completed`: true) or the
+   * client has gone (false): a plugin's cleanup for the requests that need one (temporary files,
+   * locks), where an `onResponse` tap would run on every request. A callback that throws is logged.
+   *
+   * @example
+   * ```ts
+   * request.afterResponse(() => temps.removeAll());
+   * ```
+   */
+  afterResponse(callback: AfterResponse): void {
+    if (this.afterCallbacks === undefined) {
+      const res = this[SERVER_RESPONSE];
+      // A request made outside a kernel has no response to wait for: nothing to clean up after.
+      if (res === undefined) return;
+      this.afterCallbacks = [];
+      runAfterResponse(res, this.afterCallbacks, () => this.log);
+    }
+    this.afterCallbacks.push(callback);
+  }
+  private afterCallbacks: AfterResponse[] | undefined;
+
+  /** The `ServerResponse` this request is answered on, set by the pipeline (for `afterResponse`). */
+  [SERVER_RESPONSE]: ServerResponse | undefined = undefined;
 
   /**
    * A pino-compatible logger whose lines carry this request's id (`reqId`): a child of the

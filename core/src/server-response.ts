@@ -15,12 +15,12 @@ import { Response } from './response.ts';
  *
  * @example
  * ```ts
- * const outcome = responseOutcome(res);
- * await sendResponse(request, response, res, logger);
- * const completed = await outcome;
+ * const completed = await responseOutcome(res); // false: the client left first
  * ```
  */
 export function responseOutcome(res: ServerResponse): Promise<boolean> {
+  // Asked once the response may already be written: then the answer is known.
+  if (res.writableFinished) return Promise.resolve(true);
   const connection = res.req?.socket;
   if (res.destroyed || connection?.destroyed) return Promise.resolve(false);
   return new Promise((done) => {

@@ -1,4 +1,4 @@
-import { definePlugin, tapDirect } from '@hickory/core';
+import { definePlugin, tapDirect, withDefault } from '@hickory/core';
 import { checkControllerTree } from './check.ts';
 import { warnDeadEndChildren } from './dead-end-children.ts';
 import { routeDirect, type DispatchSettings } from './dispatch.ts';
@@ -12,7 +12,8 @@ import { routeWalkedSection } from './debug-section.ts';
  * the cause and the fix; outside production, warnings name fields that put objects with nothing
  * routable in the URL space); per request it walks the tree (`route` hook), maps arguments (validating them
  * against the handler's schemas: a rejection is a JSON 400, through an `onAbort` tap), calls the
- * method and renders the result. Reads `force_canonical` and `guess_content_type_from_ext`.
+ * method and renders the result. Declares `force_canonical` and `guess_content_type_from_ext`
+ * (both default `true`).
  *
  * @example
  * ```ts
@@ -22,6 +23,10 @@ import { routeWalkedSection } from './debug-section.ts';
  */
 export const dispatchPlugin = definePlugin({
   name: 'dispatch',
+  config: {
+    force_canonical: withDefault(trueOrFalse, true),
+    guess_content_type_from_ext: withDefault(trueOrFalse, true),
+  },
   apply(kernel) {
     let root: object | undefined;
     const trail = trailSwitchOf(kernel);
@@ -50,3 +55,7 @@ export const dispatchPlugin = definePlugin({
     });
   },
 });
+
+function trueOrFalse(value: unknown): string | undefined {
+  return typeof value === 'boolean' ? undefined : `must be true or false (got ${typeof value === 'string' ? JSON.stringify(value) : String(value)})`;
+}

@@ -1,5 +1,5 @@
 import { access, constants, stat } from 'node:fs/promises';
-import { definePlugin, type Request } from '@hickory/core';
+import { definePlugin } from '@hickory/core';
 import { multipartError } from './errors.ts';
 import { resolveOptions, type MultipartOptions } from './options.ts';
 import { parseMultipart } from './parse-multipart.ts';
@@ -21,19 +21,12 @@ export const multipartPlugin = definePlugin<MultipartOptions | undefined>({
   name: 'multipart',
   apply(kernel, options) {
     const resolved = resolveOptions(options);
-    const uploads = new WeakMap<Request, TempFiles>();
 
+    // Only the requests it parsed have files to remove: no tap on every response.
     kernel.hooks.parseBody.for('multipart/form-data').tapPromise('multipart', (request) => {
       const temps = new TempFiles(request.raw.socket);
-      uploads.set(request, temps);
+      request.afterResponse(temps.removeAll);
       return parseMultipart(request, resolved, temps);
-    });
-
-    kernel.hooks.onResponse.tap('multipart', (request) => {
-      const temps = uploads.get(request);
-      if (!temps) return;
-      uploads.delete(request);
-      temps.removeAll();
     });
 
     kernel.hooks.ready.tapPromise('multipart', async () => {

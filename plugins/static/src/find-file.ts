@@ -29,6 +29,21 @@ const BAD_SEGMENT = /[/\\\u0000-\u001f\u007f]/;
  * ```
  */
 export async function findFile(root: string, urlPath: string): Promise<FoundFile | undefined> {
+  const segments = fileSegments(urlPath);
+  return segments === undefined ? undefined : findFileAt(root, segments);
+}
+
+/**
+ * The decoded segments of a request path that could name a file under a static root, or
+ * `undefined` when it cannot (see {@link findFile}: decided without touching the disk).
+ *
+ * @example
+ * ```ts
+ * fileSegments('/css/site.css'); // ['css', 'site.css']
+ * fileSegments('/books/'); // undefined
+ * ```
+ */
+export function fileSegments(urlPath: string): string[] | undefined {
   const raw = urlPath.split('/');
   if (raw[0] !== '' || raw.length < 2) return undefined;
   const segments: string[] = [];
@@ -42,6 +57,18 @@ export async function findFile(root: string, urlPath: string): Promise<FoundFile
     if (segment.length === 0 || segment.charCodeAt(0) === 46 /* . */ || BAD_SEGMENT.test(segment)) return undefined;
     segments.push(segment);
   }
+  return segments;
+}
+
+/**
+ * {@link findFile} for segments {@link fileSegments} gave.
+ *
+ * @example
+ * ```ts
+ * await findFileAt('/srv/public', ['css', 'site.css']);
+ * ```
+ */
+export async function findFileAt(root: string, segments: readonly string[]): Promise<FoundFile | undefined> {
   const inside = root + sep;
   const candidate = join(root, ...segments);
   if (!candidate.startsWith(inside)) return undefined;

@@ -2,9 +2,9 @@ import { realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ReadStream } from 'node:fs';
 import send from 'send';
-import { definePlugin, HTTPError, Response, writeDefaultError, type Request } from '@hickory/core';
+import { confdirPath, definePlugin, HTTPError, Response, tapDirect, writeDefaultError, type Request } from '@hickory/core';
 import { staticError } from './errors.ts';
-import { findFile, type FoundFile } from './find-file.ts';
+import { fileSegments, findFile, findFileAt, type FoundFile } from './find-file.ts';
 import { checkOptions, type StaticOptions } from './options.ts';
 import { SendTarget } from './send-target.ts';
 
@@ -23,6 +23,7 @@ import { SendTarget } from './send-target.ts';
  */
 export const staticPlugin = definePlugin<StaticOptions | undefined>({
   name: 'static',
+  config: { static_root: confdirPath },
   apply(kernel, options) {
     const settings = checkOptions(options);
     let root: string | undefined;
@@ -42,14 +43,20 @@ export const staticPlugin = definePlugin<StaticOptions | undefined>({
       }
     });
 
-    // Tapped once at boot whatever the configuration (hooks cannot be tapped later); with no
-    // root the tap returns at once.
-    kernel.hooks.beforeRoute.tapPromise('static', async (request, response) => {
-      if (root === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
-      const file = await findFile(root, request.path);
-      if (!file) return undefined;
-      return serveFile(request, response, root, file, settings);
-    });
+    // Tapped in apply() to keep its place among the plugins' taps, but left out of the request
+    // path without a root; with one, only a GET or HEAD whose path can name a file waits on the disk.
+    tapDirect(
+      kernel.hooks.beforeRoute,
+      'static',
+      (request, response) => {
+        if (root === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+        const segments = fileSegments(request.path);
+        if (segments === undefined) return undefined;
+        const within = root;
+        return findFileAt(within, segments).then((file) => (file ? serveFile(request, response, within, file, settings) : undefined));
+      },
+      { active: () => root !== undefined },
+    );
 
     // POST /style.css that no route takes: the resource exists, the method is what is wrong.
     kernel.hooks.onAbort.tapPromise('static', async (error, request) => {

@@ -1,0 +1,35 @@
+import type { ServerResponse } from 'node:http';
+import type { PinoLike } from './pino-like.ts';
+import { responseOutcome } from './server-response.ts';
+
+/** A callback given to `request.afterResponse()`: `completed` is false when the client left first. */
+export type AfterResponse = (completed: boolean) => void;
+
+/**
+ * Where the pipeline leaves a request's `ServerResponse`, for `request.afterResponse()` to watch
+ * (a symbol, so that it is no name of the request's interface).
+ */
+export const SERVER_RESPONSE: unique symbol = Symbol('hickory.serverResponse');
+
+/**
+ * Runs `callbacks` (in order, including any added later) once `res` was handed to the socket or
+ * the client went away; one that throws is logged on `log` and the others still run (a cleanup
+ * must not stop the next one).
+ *
+ * @example
+ * ```ts
+ * const callbacks = [() => temps.removeAll()];
+ * runAfterResponse(res, callbacks, request.log);
+ * ```
+ */
+export function runAfterResponse(res: ServerResponse, callbacks: readonly AfterResponse[], log: () => PinoLike): void {
+  void responseOutcome(res).then((completed) => {
+    for (const callback of callbacks) {
+      try {
+        callback(completed);
+      } catch (error) {
+        log().error({ err: error }, 'an afterResponse callback failed');
+      }
+    }
+  });
+}
