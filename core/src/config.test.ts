@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CORE_CONFIG, createKernel, definePlugin, Request, resolveConfig, Response, type KernelConfig } from './index.ts';
+import { CORE_CONFIG, resolveConfig } from './config.ts';
+import { createKernel, definePlugin, Request, Response, type KernelConfig } from './index.ts';
 
 class Root {
   hello() {

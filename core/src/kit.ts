@@ -1,0 +1,34 @@
+/**
+ * `@hickory/core/kit`: the kernel's internals that plugins are built with, for plugin authors
+ * (the first-party plugins, the app and the CLI use exactly these). Application code needs none of
+ * them: it imports `@hickory/core` (or `@hickory/app`). What is here may change between minor
+ * versions more freely than the main entry, and is documented for plugins that tap the hooks.
+ *
+ * @example
+ * ```ts
+ * import { definePlugin } from '@hickory/core';
+ * import { tapDirect } from '@hickory/core/kit';
+ *
+ * export const timing = definePlugin({
+ *   name: 'timing',
+ *   apply(kernel) {
+ *     tapDirect(kernel.hooks.beforeRoute, 'timing', (_request, response) => {
+ *       response.headers['X-Started'] = String(Date.now());
+ *     });
+ *   },
+ * });
+ * ```
+ */
+export { tapDirect, type DirectTap, type DirectTapOf } from './hooks.ts';
+export { isThenable } from './bail-runner.ts';
+export { coreError, tableError } from './errors.ts';
+export { currentExchange } from './current.ts';
+export { HeaderMap, assertHeaderValue } from './header-map.ts';
+export { describe } from './http-error.ts';
+export { NoVariablesInBody } from './request.ts';
+export { BODY_HEADERS, dropBodyHeaders, writeDefaultError } from './error-body.ts';
+export { parseUrlEncoded, type UrlEncodedSource } from './variables.ts';
+export { parseJsonBody } from './json-body.ts';
+export { inputObject } from './input-object.ts';
+export { refuseContentEncoding } from './content-encoding.ts';
+export { silentLogger, stderrLogger } from './logger.ts';
