@@ -4,7 +4,7 @@ import { stderrLogger } from '@hickory/core/kit';
 import { loadApp } from './load-app.ts';
 
 /** What `hickory shell` puts in the REPL's scope. */
-export interface ShellScope {
+interface ShellScope {
   /** The app, after `ready()`, not listening. */
   readonly app: Kernel;
   /** Its root controller. */
