@@ -1,8 +1,8 @@
 /**
- * `@hickory/core/kit`: the kernel's internals that plugins are built with, for plugin authors
- * (the first-party plugins, the app and the CLI use exactly these). Application code needs none of
- * them: it imports `@hickory/core` (or `@hickory/app`). What is here may change between minor
- * versions more freely than the main entry, and is documented for plugins that tap the hooks.
+ * `@hickory/core/kit`: the kernel's building blocks, for plugin authors: the first-party plugins,
+ * the app and the CLI are built with them (hot-path taps, error tables, the current exchange, body
+ * parsers, error-body helpers, headers). Application code needs none of them: it imports
+ * `@hickory/core` (or `@hickory/app`). `docs/plugins.md` tells when to reach for them.
  *
  * @example
  * ```ts
