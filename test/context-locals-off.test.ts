@@ -4,7 +4,8 @@
 // (conformance-*.test.ts) run in both modes through test/modes.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { abort, currentExchange, request as importedRequest, type Request, type Response } from '@hickory/core';
+import { abort, request as importedRequest, type Request, type Response } from '@hickory/core';
+import { currentExchange } from '@hickory/core/kit';
 import { createApp } from '@hickory/app';
 import { expose, renderingFor, when } from '@hickory/dispatch';
 import { Hook, type HookState } from '@hickory/hooks';

@@ -3,18 +3,8 @@
 // each engine.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import {
-  abort,
-  createKernel,
-  definePlugin,
-  describe as describeError,
-  HTTPError,
-  redirect,
-  Response,
-  type Kernel,
-  type KernelConfig,
-  type Request,
-} from '@hickory/core';
+import { abort, createKernel, definePlugin, HTTPError, redirect, Response, type Kernel, type KernelConfig, type Request } from '@hickory/core';
+import { describe as describeError } from '@hickory/core/kit';
 import { ejsRenderer } from '@hickory/ejs';
 import { handlebarsRenderer } from '@hickory/handlebars';
 import { nunjucksRenderer } from '@hickory/nunjucks';

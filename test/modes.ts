@@ -13,7 +13,7 @@ import { parametersOf } from '@hickory/dispatch';
  * class Root { @expose() @mode.handler show(id: string) { return id; } }
  * ```
  */
-export type HandlerShape = <F extends Function>(fn: F, context?: ClassMethodDecoratorContext) => F;
+type HandlerShape = <F extends Function>(fn: F, context?: ClassMethodDecoratorContext) => F;
 
 /**
  * One way of running an app: its name in test titles, its configuration, its handler shape.
@@ -51,7 +51,7 @@ const RESERVED = new Set(['request', 'response', '__method__', '__check__']);
  * explicit.call(root, request, response, '7'); // '7 html'
  * ```
  */
-export function explicitHandler<F extends Function>(fn: F): F {
+function explicitHandler<F extends Function>(fn: F): F {
   const declared: string[] = [];
   const passed: string[] = [];
   for (const p of parametersOf(fn).list) {
@@ -87,7 +87,7 @@ function checkPair(request: unknown, response: unknown, name: string): void {
  * for (const mode of MODES) createApp({ root: tree(mode), logger: false, ...mode.config });
  * ```
  */
-export const MODES: readonly Mode[] = Object.freeze([
+const MODES: readonly Mode[] = Object.freeze([
   { name: 'context locals', config: { use_context_locals: true }, handler: (fn) => fn },
   { name: 'explicit', config: { use_context_locals: false }, handler: (fn) => explicitHandler(fn) },
 ]);

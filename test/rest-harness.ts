@@ -2,14 +2,14 @@ import { request as httpRequest } from 'node:http';
 import type { Kernel } from '@hickory/core';
 
 /** What a REST test reads from an answer, the same through inject() and through a socket. */
-export interface Answer {
+interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
 }
 
 /** One request of a test: method, url, optional form body and headers. */
-export interface Call {
+interface Call {
   method: string;
   url: string;
   form?: string;

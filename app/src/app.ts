@@ -1,4 +1,5 @@
-import { coreError, Kernel } from '@hickory/core';
+import { Kernel } from '@hickory/core';
+import { coreError } from '@hickory/core/kit';
 import { openApiDocument, routeMap, type OpenApiOptions, type RouteInfo } from '@hickory/dispatch';
 
 /**

@@ -1,4 +1,5 @@
-import { coreError, type KernelConfig, type Plugin } from '@hickory/core';
+import type { KernelConfig, Plugin } from '@hickory/core';
+import { coreError } from '@hickory/core/kit';
 import { dispatchPlugin } from '@hickory/dispatch';
 import { restPlugin } from '@hickory/rest';
 import { multipartPlugin } from '@hickory/multipart';

@@ -1,6 +1,7 @@
 /**
  * `@hickory/app`: the whole framework in one import. `createApp()` is a kernel with every
- * first-party plugin in use; the rest re-exports the packages' public names.
+ * first-party plugin in use; the rest re-exports what applications import from the packages
+ * (their main entries; the plugin authors' kits and the CLI are not part of it).
  *
  * @example
  * ```ts
@@ -12,11 +13,31 @@
 export { createApp, type AppConfig, type PluginEntry } from './create-app.ts';
 export { App } from './app.ts';
 export * from '@hickory/core';
-export * from '@hickory/dispatch';
-export * from '@hickory/rest';
+export * from '@hickory/hooks';
 export * from '@hickory/multipart';
 export * from '@hickory/static';
-export * from '@hickory/hooks';
-export * from '@hickory/ejs';
-export * from '@hickory/nunjucks';
-export * from '@hickory/handlebars';
+// Named one by one: these two packages' main entries still hold their plugin authors' internals.
+export {
+  dispatchPlugin,
+  expose,
+  when,
+  route,
+  renderingFor,
+  routeMap,
+  openApiDocument,
+  InvalidInput,
+  DISPATCH_ERRORS,
+  type ExposeOptions,
+  type WhenOptions,
+  type ArgsOf,
+  type BodyOf,
+  type ArgumentSchemas,
+  type Rendering,
+  type OpenApiOptions,
+  type RouteInfo,
+  type DispatchErrorCode,
+} from '@hickory/dispatch';
+export { restPlugin, RestController, REST_ERRORS, type RestErrorCode } from '@hickory/rest';
+export { ejsRenderer, type EjsRendererOptions } from '@hickory/ejs';
+export { nunjucksRenderer, type NunjucksRendererOptions } from '@hickory/nunjucks';
+export { handlebarsRenderer, type HandlebarsRendererOptions } from '@hickory/handlebars';

@@ -16,7 +16,7 @@ import { PROJECT_TEMPLATES, projectFiles, type ProjectTemplate } from './project
  * hickoryDependencies(); // { '@hickory/app': 'file:/work/hickory/app', '@hickory/cli': 'file:/work/hickory/cli' } in a checkout
  * ```
  */
-export function hickoryDependencies(): Record<'@hickory/app' | '@hickory/cli', string> {
+function hickoryDependencies(): Record<'@hickory/app' | '@hickory/cli', string> {
   const cliDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   // A checkout, not an installed package (which ships src/ too, but lives under node_modules).
   const checkout = existsSync(join(cliDir, 'src', 'cli.ts')) && !cliDir.split(sep).includes('node_modules');

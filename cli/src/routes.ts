@@ -1,6 +1,6 @@
 import { openApiDocument, routeMap, schemaLabel, type RouteInfo } from '@hickory/dispatch';
 import type { RoutesFormat } from './cli-args.ts';
-import { silentLogger } from '@hickory/core';
+import { silentLogger } from '@hickory/core/kit';
 import { loadApp } from './load-app.ts';
 
 /**

@@ -40,7 +40,7 @@ export interface ServeOptions {
  * defaultWorkers({ NODE_ENV: 'production' }); // e.g. 2 on a two-core machine
  * ```
  */
-export function defaultWorkers(env: NodeJS.ProcessEnv = process.env): number {
+function defaultWorkers(env: NodeJS.ProcessEnv = process.env): number {
   return env.NODE_ENV === 'production' ? availableParallelism() : 1;
 }
 
@@ -103,7 +103,7 @@ async function serveWorker(options: ServeOptions, logger: Logger, appLogger: Log
  * closeOnSignals(app, consoleLogger);
  * ```
  */
-export function closeOnSignals(app: Kernel, logger: Logger): void {
+function closeOnSignals(app: Kernel, logger: Logger): void {
   let closing = false;
   const stop = (signal: NodeJS.Signals) => {
     if (closing) return;

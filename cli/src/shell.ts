@@ -1,9 +1,10 @@
 import { start, type REPLServer } from 'node:repl';
-import { stderrLogger, type Kernel, type ResolvedConfig } from '@hickory/core';
+import type { Kernel, ResolvedConfig } from '@hickory/core';
+import { stderrLogger } from '@hickory/core/kit';
 import { loadApp } from './load-app.ts';
 
 /** What `hickory shell` puts in the REPL's scope. */
-export interface ShellScope {
+interface ShellScope {
   /** The app, after `ready()`, not listening. */
   readonly app: Kernel;
   /** Its root controller. */

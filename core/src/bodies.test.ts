@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
-import { createKernel, definePlugin, INPUT_OBJECT_PROTOTYPE, parseJsonBody, type Request } from './index.ts';
+import { createKernel, definePlugin, type Request } from './index.ts';
+import { INPUT_OBJECT_PROTOTYPE } from './input-object.ts';
+import { parseJsonBody } from './json-body.ts';
 import { handle, parseRaw, rawExchange } from './fixtures/harness.ts';
 
 const JSON_ACCEPT = { accept: 'application/json' };

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { confdirPath, CORE_CONFIG, createKernel, definePlugin, Request, resolveConfig, Response, type KernelConfig } from './index.ts';
+import { confdirPath, CORE_CONFIG, resolveConfig } from './config.ts';
+import { createKernel, definePlugin, Request, Response, type KernelConfig } from './index.ts';
 
 // What the first-party plugins declare (test/plugin-config.test.ts checks the real ones).
 const trueOrFalse = (v: unknown) => (typeof v === 'boolean' ? undefined : 'must be true or false');

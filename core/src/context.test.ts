@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createKernel, currentExchange, request, response, Request, Response } from './index.ts';
+import { createKernel, request, response, Request, Response } from './index.ts';
+import { currentExchange } from './current.ts';
 import { deferred, handle } from './fixtures/harness.ts';
 
 test('request and response outside a request throw a clear coded error', () => {

@@ -25,7 +25,7 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
  * prefersJson(req); // true for `Accept: application/json`
  * ```
  */
-export function prefersJson(raw: IncomingMessage): boolean {
+function prefersJson(raw: IncomingMessage): boolean {
   if (!raw.headers.accept) return false;
   return accepts(raw).type(['text/html', 'application/json']) === 'application/json';
 }

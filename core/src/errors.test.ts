@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { abort, CORE_ERRORS, coreError, createKernel, describe, HickoryError, HTTPError, tableError } from './index.ts';
+import { abort, CORE_ERRORS, createKernel, HickoryError, HTTPError } from './index.ts';
+import { coreError, tableError } from './errors.ts';
+import { describe } from './http-error.ts';
 import { capture, handle, routes } from './fixtures/harness.ts';
 
 test('CORE_ERRORS has exactly 30 codes, each HICKORY_ERR_* with a non-empty message', () => {

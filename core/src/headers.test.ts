@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertHeaderValue, createKernel, HeaderMap, Response } from './index.ts';
+import { assertHeaderValue, HeaderMap } from './header-map.ts';
+import { createKernel, Response } from './index.ts';
 import { handle } from './fixtures/harness.ts';
 
 test('response.headers is case-insensitive and index-assignable', () => {

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { confdirPath, createKernel, definePlugin, loadConfig } from './index.ts';
+import { confdirPath } from './config.ts';
+import { createKernel, definePlugin, loadConfig } from './index.ts';
 import { handle } from './fixtures/harness.ts';
 
 function fixtureDir(t: { after(fn: () => void): void }, files: Record<string, string>): string {

@@ -58,7 +58,7 @@ function registerTypeScript(): Promise<void> {
  * findFile('/srv/app/controllers/root'); // '/srv/app/controllers/root.ts'
  * ```
  */
-export function findFile(base: string): string | undefined {
+function findFile(base: string): string | undefined {
   for (const ext of EXTENSIONS) {
     const candidate = base + ext;
     if (existsSync(candidate) && (ext !== '' || /\.[cm]?[jt]s$|\.json$/.test(candidate))) return candidate;

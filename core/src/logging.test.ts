@@ -1,7 +1,10 @@
 // The `logger` option: what it accepts, the errors that name the fix, and the two faces of a logger.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { acceptRequestId, createKernel, isPinoLike, loggerAsPino, newRequestId, pinoAsLogger, REQUEST_ID_LIMIT, type KernelConfig } from './index.ts';
+import { acceptRequestId, newRequestId, REQUEST_ID_LIMIT } from './request-id.ts';
+import { createKernel, type KernelConfig } from './index.ts';
+import { isPinoLike } from './pino-like.ts';
+import { loggerAsPino, pinoAsLogger } from './log-adapters.ts';
 import { capture, jsonLines } from './fixtures/harness.ts';
 
 const MISTAKES: Array<[string, unknown, string, RegExp]> = [

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
 import { HookMap, AsyncSeriesBailHook } from 'tapable';
-import { createKernel, Request, type BodyParseResult, type KernelConfig, type TrustHop } from './index.ts';
+import { createKernel, Request, type BodyParseResult, type KernelConfig } from './index.ts';
+import type { TrustHop } from './trust-proxy.ts';
 import { handle } from './fixtures/harness.ts';
 
 const ENVIRON_KEYS = ['wsgi.url_scheme', 'HTTP_HOST', 'SERVER_NAME', 'SERVER_PORT', 'REMOTE_ADDR', 'REMOTE_PORT'];

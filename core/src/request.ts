@@ -77,7 +77,7 @@ const FORM = 'application/x-www-form-urlencoded';
  * if (BODYLESS_METHODS.has(request.method)) return request.GET; // no body variables to expect
  * ```
  */
-export const BODYLESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
+const BODYLESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
 /**
  * The request being handled. One is built per request from the configured `request_cls`

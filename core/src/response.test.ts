@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createKernel, Response, withCharset } from './index.ts';
+import { createKernel, Response } from './index.ts';
+import { withCharset } from './response.ts';
 import { handle } from './fixtures/harness.ts';
 
 test('status accepts integers from 100 to 599 and refuses the rest', () => {

@@ -15,20 +15,9 @@ const OCTETS = 'application/octet-stream';
  * `Content-Length`, or `app_iter` streamed with backpressure (the source is destroyed when the
  * client goes away; a `Content-Length` the handler set is held to, or dropped when it is no byte
  * count). A 200 with no body or an empty one becomes 204; 204 and 304 never carry a body.
- *
- * @example
- * ```ts
- * await sendResponse(request, response, res, logger);
- * ```
- */
-export async function sendResponse(request: Request, response: Response, res: ServerResponse, logger: Logger): Promise<void> {
-  await writeResponse(request, response, res, logger);
-}
-
-/**
- * {@link sendResponse} without a promise when there is nothing to wait for: a string or bytes
- * body is written at once and `undefined` is returned; only a streamed `app_iter` gives a
- * promise (settled when the stream is done).
+ * Without a promise when there is nothing to wait for: a string or bytes body is written at once
+ * and `undefined` is returned; only a streamed `app_iter` gives a promise (settled when the stream
+ * is done).
  *
  * @example
  * ```ts

@@ -47,7 +47,7 @@ export function responseOutcome(res: ServerResponse): Promise<boolean> {
  * refuse(res, 500, 'Internal Server Error');
  * ```
  */
-export function refuse(res: ServerResponse, status: number, body: string): void {
+function refuse(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, STATUS_CODES[status], { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
   res.end(body);
 }

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compileTrustProxy, createKernel } from './index.ts';
+import { compileTrustProxy } from './trust-proxy.ts';
+import { createKernel } from './index.ts';
 
 test('trust_proxy off (left out, false, 0, []) compiles to nothing: no header is ever read', () => {
   for (const off of [undefined, false, 0, []]) assert.equal(compileTrustProxy(off), undefined, String(off));

@@ -3,7 +3,7 @@ import type { Request, Response } from '@hickory/core';
 import { sign, unsign } from 'cookie-signature';
 
 /** The name of the showcase's admin session cookie. */
-export const SESSION_COOKIE = 'hickory_admin';
+const SESSION_COOKIE = 'hickory_admin';
 
 const SESSION_SECONDS = 8 * 60 * 60;
 
@@ -19,7 +19,7 @@ const secret = process.env['HICKORY_SECRET'] || randomBytes(32).toString('hex');
  * adminPassword(); // 'hickory'
  * ```
  */
-export function adminPassword(): string {
+function adminPassword(): string {
   return process.env['HICKORY_ADMIN_PASSWORD'] || 'hickory';
 }
 

@@ -5,7 +5,7 @@ import { createSandbox } from '@hickory/sandbox/app';
 import { chromium, type Browser, type BrowserContext, type Page, type Response as PageResponse } from 'playwright-core';
 
 /** Debian's Chromium: the only browser these tests use (none is ever downloaded). */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_PATH = '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
@@ -13,7 +13,7 @@ const CHROMIUM_ARGS = [
 ];
 
 /** Where every page visited is saved as a PNG (gitignored). */
-export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
+const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
 
 /**
  * Why the browser suites are skipped on this machine, or `undefined` when they run. With `CI`

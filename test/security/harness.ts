@@ -21,7 +21,7 @@ export interface Answer {
 }
 
 /** How long one request may take before the test fails as a hang. */
-export const CLIENT_TIMEOUT_MS = 4_000;
+const CLIENT_TIMEOUT_MS = 4_000;
 
 // ---------------------------------------------------------------------------------------------
 // Uncaught errors: one listener pair for the whole process, read by every case.
@@ -235,7 +235,7 @@ export function assertNoLeak(answer: Answer, context: string): void {
  * Runs one case through `inject()` and the socket, checking its status, the leak rule, the
  * handler counters and every invariant afterwards, including that `GET /` still answers 200.
  */
-export async function runCase(app: Kernel, port: number, c: Case): Promise<void> {
+async function runCase(app: Kernel, port: number, c: Case): Promise<void> {
   const ways: Array<'inject' | 'socket'> = c.socketOnly ? ['socket'] : ['inject', 'socket'];
   for (const how of ways) {
     const context = `${c.name} [${how}]`;

@@ -1,4 +1,5 @@
-import { HTTPError, inputObject, NoVariablesInBody, type Request, type Variables } from '@hickory/core';
+import { HTTPError, type Request, type Variables } from '@hickory/core';
+import { inputObject, NoVariablesInBody } from '@hickory/core/kit';
 import type { ParameterList } from './parameters.ts';
 
 /**

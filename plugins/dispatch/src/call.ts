@@ -1,4 +1,5 @@
-import { currentExchange, isThenable, type Kernel, type Lookup, type Request, type Response } from '@hickory/core';
+import type { Kernel, Lookup, Request, Response } from '@hickory/core';
+import { currentExchange, isThenable } from '@hickory/core/kit';
 import { mapArguments, variablesOf } from './arguments.ts';
 import { dispatchError } from './errors.ts';
 import { exposureOf, type Rendering } from './exposure.ts';

@@ -1,4 +1,5 @@
-import { isThenable, type Request } from '@hickory/core';
+import type { Request } from '@hickory/core';
+import { isThenable } from '@hickory/core/kit';
 import type { WalkBudget } from './resolution.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { dropBodyHeaders, HTTPError, type Response } from '@hickory/core';
+import { HTTPError, type Response } from '@hickory/core';
+import { dropBodyHeaders } from '@hickory/core/kit';
 import type { PlainIssue } from './issues.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { definePlugin, tapDirect, withDefault } from '@hickory/core';
+import { definePlugin } from '@hickory/core';
+import { tapDirect, withDefault } from '@hickory/core/kit';
 import { checkControllerTree } from './check.ts';
 import { warnDeadEndChildren } from './dead-end-children.ts';
 import { routeDirect, type DispatchSettings } from './dispatch.ts';

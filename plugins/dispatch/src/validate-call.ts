@@ -1,4 +1,5 @@
-import { inputObject, isThenable, type Request, type Variables } from '@hickory/core';
+import type { Request, Variables } from '@hickory/core';
+import { inputObject, isThenable } from '@hickory/core/kit';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { mapArguments, variablesOf } from './arguments.ts';
 import type { ArgumentSchema, HandlerSchemas } from './handler-schemas.ts';

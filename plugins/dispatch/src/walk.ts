@@ -1,4 +1,5 @@
-import { isThenable, type Request } from '@hickory/core';
+import type { Request } from '@hickory/core';
+import { isThenable } from '@hickory/core/kit';
 import { dispatchError } from './errors.ts';
 import { exposureOf } from './exposure.ts';
 import { describeValue } from './names.ts';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { kernelFor, makeWorkspace, removeWorkspaces, runRendererConformance } from '@hickory/renderer/conformance';
-import { ejsRenderer, EJS_RESERVED_NAMES } from '@hickory/ejs';
+import { ejsRenderer } from '@hickory/ejs';
+import { EJS_RESERVED_NAMES } from './ejs-engine.ts';
 
 const files = {
   'layout/header.ejs': '<!DOCTYPE html>\n<html>\n<head><title><%= title %></title></head>\n<body>\n<%- await include(\'../partials/nav\') %>\n<main>\n',

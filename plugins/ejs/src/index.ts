@@ -16,8 +16,6 @@
 import { defineRenderer, type RendererOptions } from '@hickory/renderer';
 import { createEjsEngine } from './ejs-engine.ts';
 
-export { createEjsEngine, EJS_RESERVED_NAMES } from './ejs-engine.ts';
-
 /** Options of {@link ejsRenderer} (`kernel.use(ejsRenderer, { cache: false })`). */
 export type EjsRendererOptions = RendererOptions;
 

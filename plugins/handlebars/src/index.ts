@@ -17,8 +17,7 @@
 import { defineRenderer, type RendererOptions } from '@hickory/renderer';
 import { createHandlebarsEngine, HANDLEBARS_EXTENSIONS, type HandlebarsEngineOptions } from './handlebars-engine.ts';
 
-export { createHandlebarsEngine, HANDLEBARS_EXTENSIONS, type HandlebarsEngineOptions } from './handlebars-engine.ts';
-export { findPartials, PARTIALS_DIR } from './partials.ts';
+export type { HandlebarsEngineOptions } from './handlebars-engine.ts';
 
 /** Options of {@link handlebarsRenderer}. */
 export interface HandlebarsRendererOptions extends RendererOptions, HandlebarsEngineOptions {}

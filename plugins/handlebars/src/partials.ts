@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { RendererContext, TemplateFile } from '@hickory/renderer';
 
 /** The folder (under `template_path`) whose templates are the partials. */
-export const PARTIALS_DIR = 'partials';
+const PARTIALS_DIR = 'partials';
 
 /**
  * Lists the partials under `<template_path>/partials/` (any depth): the partial name is the

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { HickoryError } from '@hickory/core';
-import { HOOKS_ERRORS, hooksError } from './index.ts';
+import { HOOKS_ERRORS } from './index.ts';
+import { hooksError } from './errors.ts';
 
 test('HOOKS_ERRORS has exactly 7 codes, each HICKORY_ERR_HOOKS_* with a non-empty message', () => {
   const codes = Object.keys(HOOKS_ERRORS);

@@ -49,7 +49,7 @@ export function checkHookList(value: unknown): readonly Hook[] {
  * priorityOf({ before() {} }); // 100
  * ```
  */
-export function priorityOf(hook: Hook): number {
+function priorityOf(hook: Hook): number {
   return hook.priority ?? 100;
 }
 

@@ -9,13 +9,10 @@
  * ```
  */
 export { hooksPlugin } from './plugin.ts';
-export { Hook, HOOK_METHODS, type HookState, type HookMethod } from './hook.ts';
-export { hooks, hooksOf } from './controller-hooks.ts';
-export { hookMarks } from './route-marks.ts';
-export { byPriority, checkHookList, hookListProblem, priorityOf } from './hook-list.ts';
-export { hookStateOf } from './request-hooks.ts';
-export { HOOKS_ERRORS, hooksError, type HooksErrorCode } from './errors.ts';
+export { Hook, type HookState, type HookMethod } from './hook.ts';
+export { hooks } from './controller-hooks.ts';
+export { HOOKS_ERRORS, type HooksErrorCode } from './errors.ts';
 export { TransactionHook, type TransactionFunctions } from './transaction-hook.ts';
-export { transactional, after_commit, after_rollback, isTransactional, outcomeActions } from './transactional.ts';
+export { transactional, after_commit, after_rollback } from './transactional.ts';
 export { secure, SecureController, unlocked, type PermissionCheck } from './secure.ts';
 export { RequestViewerHook, REQUEST_VIEWER_ITEMS, type RequestViewerItem, type RequestViewerOptions } from './request-viewer.ts';

@@ -1,4 +1,5 @@
-import { definePlugin, HTTPError, Response, tapDirect, writeDefaultError, type Kernel, type Request } from '@hickory/core';
+import { definePlugin, HTTPError, Response, type Kernel, type Request } from '@hickory/core';
+import { tapDirect, writeDefaultError } from '@hickory/core/kit';
 import { dispatchPlugin, handlerCallOf, recordWalks, walkedControllers, type HandlerCall } from '@hickory/dispatch';
 import { declaredHookCount } from './controller-hooks.ts';
 import { hooksRunSection } from './debug-section.ts';

@@ -13,7 +13,7 @@ import { isTransactional } from './transactional.ts';
  * hookMarks([root, admin], AdminController.prototype.delete); // { hooks: ['TransactionHook'], transactional: true }
  * ```
  */
-export function hookMarks(way: readonly object[], handler: Function | undefined): Record<string, unknown> | undefined {
+function hookMarks(way: readonly object[], handler: Function | undefined): Record<string, unknown> | undefined {
   const hooks = way.flatMap((controller) => hooksOf(controller).map((hook) => hook.constructor.name));
   const transactional = handler !== undefined && isTransactional(handler, way[way.length - 1]);
   if (hooks.length === 0 && !transactional) return undefined;

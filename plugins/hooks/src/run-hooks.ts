@@ -1,4 +1,4 @@
-import { isThenable } from '@hickory/core';
+import { isThenable } from '@hickory/core/kit';
 import type { Hook, HookState } from './hook.ts';
 
 /**

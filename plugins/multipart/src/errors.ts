@@ -1,4 +1,5 @@
-import { tableError, type HickoryError } from '@hickory/core';
+import type { HickoryError } from '@hickory/core';
+import { tableError } from '@hickory/core/kit';
 
 /**
  * The error table of `@hickory/multipart`: mistakes in the plugin's options or setup, thrown at

@@ -11,9 +11,5 @@
  */
 export { multipartPlugin } from './plugin.ts';
 export { UploadedFile, type UploadContent } from './uploaded-file.ts';
-export { DEFAULT_LIMITS, DEFAULT_MEMORY_THRESHOLD, resolveOptions, type MultipartLimits, type MultipartOptions, type ResolvedMultipartOptions } from './options.ts';
-export { MULTIPART_ERRORS, multipartError, type MultipartErrorCode } from './errors.ts';
-export { parseMultipart } from './parse-multipart.ts';
-export { PartHeaderGuard } from './part-header-guard.ts';
-export { TempFiles } from './temp-files.ts';
-export { Spool } from './spool.ts';
+export type { MultipartLimits, MultipartOptions } from './options.ts';
+export { MULTIPART_ERRORS, type MultipartErrorCode } from './errors.ts';

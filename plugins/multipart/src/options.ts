@@ -46,7 +46,7 @@ export interface ResolvedMultipartOptions {
 const MiB = 1024 * 1024;
 
 /** The default limits (see {@link MultipartLimits}). */
-export const DEFAULT_LIMITS: Readonly<Required<MultipartLimits>> = Object.freeze({
+const DEFAULT_LIMITS: Readonly<Required<MultipartLimits>> = Object.freeze({
   parts: 1000,
   files: 10,
   fileSize: 10 * MiB,
@@ -57,7 +57,7 @@ export const DEFAULT_LIMITS: Readonly<Required<MultipartLimits>> = Object.freeze
 });
 
 /** Default {@link MultipartOptions.memoryThreshold}. */
-export const DEFAULT_MEMORY_THRESHOLD = 256 * 1024;
+const DEFAULT_MEMORY_THRESHOLD = 256 * 1024;
 
 /**
  * Checks the options (a coded error names the first bad one) and fills in the defaults.

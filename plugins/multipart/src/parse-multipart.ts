@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy, { type Busboy } from 'busboy';
-import { HTTPError, refuseContentEncoding, type Request, type Variables } from '@hickory/core';
+import { HTTPError, type Request, type Variables } from '@hickory/core';
+import { refuseContentEncoding } from '@hickory/core/kit';
 import { boundaryOf } from './boundary.ts';
 import { checkFieldName, checkFileName } from './form-names.ts';
 import type { ResolvedMultipartOptions } from './options.ts';

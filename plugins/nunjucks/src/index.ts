@@ -13,8 +13,7 @@
 import { defineRenderer, type RendererOptions } from '@hickory/renderer';
 import { createNunjucksEngine, type NunjucksEngineOptions } from './nunjucks-engine.ts';
 
-export { createNunjucksEngine, type NunjucksEngineOptions } from './nunjucks-engine.ts';
-export { TemplateLoader } from './template-loader.ts';
+export type { NunjucksEngineOptions } from './nunjucks-engine.ts';
 
 /** Options of {@link nunjucksRenderer}. */
 export interface NunjucksRendererOptions extends RendererOptions, NunjucksEngineOptions {}

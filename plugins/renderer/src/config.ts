@@ -1,4 +1,5 @@
-import { confdirPath, type ConfigRule } from '@hickory/core';
+import type { ConfigRule } from '@hickory/core';
+import { confdirPath } from '@hickory/core/kit';
 
 /**
  * The configuration keys every renderer declares (through its plugin's `config` field):

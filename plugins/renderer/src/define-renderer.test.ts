@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { createKernel } from '@hickory/core';
-import { defineRenderer, templateStoreNow, type RendererContext } from '@hickory/renderer';
+import { defineRenderer, type RendererContext } from '@hickory/renderer';
+import { templateStoreNow } from './template-store.ts';
 import { kernelFor, makeWorkspace, removeWorkspaces } from '@hickory/renderer/conformance';
 
 after(removeWorkspaces);

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
-import { definePlugin, isThenable, tapDirect, type Kernel, type Plugin, type RenderJob } from '@hickory/core';
+import { definePlugin, type Kernel, type Plugin, type RenderJob } from '@hickory/core';
+import { isThenable, tapDirect } from '@hickory/core/kit';
 import { RENDERER_CONFIG } from './config.ts';
 import { rendererError, templateFailed, TemplateError } from './errors.ts';
 import { mergeNamespace } from './namespace.ts';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { HickoryError } from '@hickory/core';
-import { RENDERER_ERRORS, rendererError, TemplateError, templateFailed } from '@hickory/renderer';
+import { RENDERER_ERRORS, TemplateError, templateFailed } from '@hickory/renderer';
+import { rendererError } from './errors.ts';
 
 test('the renderer error table has exactly 6 codes, each with a message', () => {
   const codes = Object.keys(RENDERER_ERRORS);

@@ -1,4 +1,5 @@
-import { HickoryError, tableError } from '@hickory/core';
+import { HickoryError } from '@hickory/core';
+import { tableError } from '@hickory/core/kit';
 
 /**
  * The error table of `@hickory/renderer`: every error a renderer raises has a stable code here.

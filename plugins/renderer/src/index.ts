@@ -22,8 +22,5 @@ export {
   type RendererEngine,
   type RendererOptions,
 } from './define-renderer.ts';
-export { RENDERER_ERRORS, rendererError, TemplateError, templateFailed, type RendererErrorCode, type TemplateLocation } from './errors.ts';
-export { RENDERER_CONFIG } from './config.ts';
-export { mergeNamespace } from './namespace.ts';
-export { resolveTemplateName, type TemplateFile } from './template-names.ts';
-export { readTemplate, readTemplateNow, templateStore, templateStoreNow } from './template-store.ts';
+export { RENDERER_ERRORS, TemplateError, templateFailed, type RendererErrorCode, type TemplateLocation } from './errors.ts';
+export type { TemplateFile } from './template-names.ts';

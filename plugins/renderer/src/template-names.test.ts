@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mergeNamespace, resolveTemplateName } from '@hickory/renderer';
+import { mergeNamespace } from './namespace.ts';
+import { resolveTemplateName } from './template-names.ts';
 
 const root = '/srv/templates';
 

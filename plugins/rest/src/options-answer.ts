@@ -1,4 +1,5 @@
-import { currentExchange, Request, Response } from '@hickory/core';
+import { Request, Response } from '@hickory/core';
+import { currentExchange } from '@hickory/core/kit';
 import { expose } from '@hickory/dispatch';
 
 const allowByRequest = new WeakMap<Request, string>();

@@ -9,7 +9,5 @@
  * ```
  */
 export { staticPlugin } from './plugin.ts';
-export { checkOptions, type StaticOptions } from './options.ts';
-export { findFile, type FoundFile } from './find-file.ts';
-export { SendTarget } from './send-target.ts';
-export { STATIC_ERRORS, staticError, type StaticErrorCode } from './errors.ts';
+export type { StaticOptions } from './options.ts';
+export { STATIC_ERRORS, type StaticErrorCode } from './errors.ts';

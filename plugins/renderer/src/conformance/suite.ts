@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { inputObject, parseJsonBody, type Kernel, type Plugin } from '@hickory/core';
+import type { Kernel, Plugin } from '@hickory/core';
+import { inputObject, parseJsonBody } from '@hickory/core/kit';
 import { TemplateError } from '../errors.ts';
 import { OPTION_LIKE_KEYS, PAGE_HTML, PAGE_NAMESPACE, normalizeHtml, type ConformanceFixtures } from './fixtures.ts';
 import { captureLog, kernelFor, makeWorkspace, removeWorkspaces } from './workspace.ts';

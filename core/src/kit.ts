@@ -1,0 +1,35 @@
+/**
+ * `@hickory/core/kit`: the kernel's building blocks, for plugin authors: the first-party plugins,
+ * the app and the CLI are built with them (hot-path taps, error tables, the current exchange, body
+ * parsers, error-body helpers, headers). Application code needs none of them: it imports
+ * `@hickory/core` (or `@hickory/app`). `docs/plugins.md` tells when to reach for them.
+ *
+ * @example
+ * ```ts
+ * import { definePlugin } from '@hickory/core';
+ * import { tapDirect } from '@hickory/core/kit';
+ *
+ * export const timing = definePlugin({
+ *   name: 'timing',
+ *   apply(kernel) {
+ *     tapDirect(kernel.hooks.beforeRoute, 'timing', (_request, response) => {
+ *       response.headers['X-Started'] = String(Date.now());
+ *     });
+ *   },
+ * });
+ * ```
+ */
+export { tapDirect, type DirectTap, type DirectTapOf, type DirectTapOptions } from './hooks.ts';
+export { confdirPath, withDefault } from './config.ts';
+export { isThenable } from './bail-runner.ts';
+export { coreError, tableError } from './errors.ts';
+export { currentExchange } from './current.ts';
+export { HeaderMap, assertHeaderValue } from './header-map.ts';
+export { describe } from './http-error.ts';
+export { NoVariablesInBody } from './request.ts';
+export { BODY_HEADERS, dropBodyHeaders, writeDefaultError } from './error-body.ts';
+export { parseUrlEncoded, type UrlEncodedSource } from './variables.ts';
+export { parseJsonBody } from './json-body.ts';
+export { inputObject } from './input-object.ts';
+export { refuseContentEncoding } from './content-encoding.ts';
+export { silentLogger, stderrLogger } from './logger.ts';
