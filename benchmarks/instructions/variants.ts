@@ -22,6 +22,7 @@ export const VARIANTS = {
   'hickory-one-hook': { framework: 'hickory', title: `${FRAMEWORK_TITLES.hickory} + one empty hook`, nodeArgs: preload('one-hook') },
   'hickory-explicit': { framework: 'hickory', title: `${FRAMEWORK_TITLES.hickory}, use_context_locals: false`, nodeArgs: preload('explicit') },
   'hickory-app': { framework: 'hickory', title: `${FRAMEWORK_TITLES.hickory}, made by createApp (every first-party plugin)`, nodeArgs: preload('app') },
+  'hickory-app-loaded': { framework: 'hickory', title: `${FRAMEWORK_TITLES.hickory}, every package of @hickory/app loaded, unused`, nodeArgs: preload('app-loaded') },
   'hickory-logger': { framework: 'hickory-logger', title: FRAMEWORK_TITLES['hickory-logger'], nodeArgs: [] },
   'fastify-logger': { framework: 'fastify-logger', title: FRAMEWORK_TITLES['fastify-logger'], nodeArgs: [] },
 } as const satisfies Record<string, Variant>;

@@ -5,7 +5,7 @@ import { createKernel, type Plugin } from '@hickory/core';
 import { dispatchPlugin, expose } from '@hickory/dispatch';
 import { book, DEEP_TEXT, HELLO, PAGE_DATA, PAGE_TEMPLATE, TEMPLATE_DIR } from '../routes.ts';
 import type { BenchServer } from './server.ts';
-import { appVariant, explicitVariant, hooksVariant, loggerVariant } from './hooks-variant.ts';
+import { appLoadedVariant, appVariant, explicitVariant, hooksVariant, loggerVariant } from './hooks-variant.ts';
 import { discardedLog } from './discarded-log.ts';
 
 // /a/b/c/d/e/f/g/h: seven child controllers and an exposed method at the end.
@@ -80,6 +80,7 @@ export async function start(): Promise<BenchServer> {
   }
   const hooks = variant === 'one' ? [new EmptyHook()] : [];
   const config = { root, template_path: TEMPLATE_DIR, logger: loggerVariant() ? { stream: discardedLog() } : false, use_context_locals: !explicitVariant(), ...(variant ? { hooks } : {}) };
+  if (appLoadedVariant()) await import('@hickory/app');
   const app = appVariant() ? (await import('@hickory/app')).createApp(config) : createKernel(config).use(dispatchPlugin);
   if (variant !== undefined) app.use(hooksPlugin);
   if (rest.restPlugin) app.use(rest.restPlugin);

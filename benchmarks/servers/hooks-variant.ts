@@ -1,7 +1,8 @@
 // What benchmarks/instructions.ts preloads (`--import`) for variants of the Hickory server:
 // `hooks-plugin.ts` (hooksPlugin in use, no hook anywhere: it must cost nothing), `one-hook.ts`
 // (one application hook with four empty methods), `explicit.ts` (use_context_locals: false) and
-// `app.ts` (the app made by createApp).
+// `app.ts` (the app made by createApp) and `app-loaded.ts` (the bare kernel, every package of
+// `@hickory/app` loaded but unused).
 // The server reads the mode here.
 
 /** The hooks variant of this process, if a preload set one. @example hooksVariant(); // 'one' */
@@ -22,4 +23,9 @@ export function loggerVariant(): boolean {
 /** True when a preload asked for the app made by `createApp` (`app.ts`). @example appVariant(); // false */
 export function appVariant(): boolean {
   return (globalThis as { hickoryBenchApp?: boolean }).hickoryBenchApp === true;
+}
+
+/** True when a preload asked for `@hickory/app` loaded beside the bare kernel (`app-loaded.ts`). @example appLoadedVariant(); // false */
+export function appLoadedVariant(): boolean {
+  return (globalThis as { hickoryBenchLoadApp?: boolean }).hickoryBenchLoadApp === true;
 }
