@@ -108,7 +108,7 @@ function budgetFor(request: Request, root: object, recorded: boolean, passed: Se
  * return answerFound(kernel, settings, walk(root, segments, request, budget), request, budget, undefined);
  * ```
  */
-export function answerFound(
+function answerFound(
   kernel: Kernel,
   settings: DispatchSettings,
   found: Resolution | undefined,

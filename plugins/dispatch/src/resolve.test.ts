@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Request } from '@hickory/core';
-import { expose, resolvePath, splitPath, walk } from '@hickory/dispatch';
+import { expose } from '@hickory/dispatch';
+import { resolvePath, splitPath, walk } from '@hickory/dispatch/kit';
 
 test('resolvePath gives the same answer as the full walk, fast path or not', async () => {
   class Leaf {

@@ -208,6 +208,6 @@ function withHandlers(route: RouteInfo, owner: string, fn: Function, table: Rout
  * paramNames(function show(request, response, id) {}, true); // ['id'] (use_context_locals: false)
  * ```
  */
-export function paramNames(fn: Function, explicit = false): string[] {
+function paramNames(fn: Function, explicit = false): string[] {
   return parametersFor(fn, explicit).list.map((p) => (p.rest ? `...${p.name ?? 'args'}` : (p.name ?? '{…}')));
 }

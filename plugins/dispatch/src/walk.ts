@@ -13,7 +13,7 @@ import type { Awaitable } from './awaitable.ts';
 export type { Resolution, WalkBudget } from './resolution.ts';
 
 /** Most `_lookup` hops in one request (more → not found). */
-export const MAX_LOOKUPS = 16;
+const MAX_LOOKUPS = 16;
 
 interface Fallback {
   readonly controller: object;

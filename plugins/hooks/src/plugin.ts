@@ -1,5 +1,6 @@
 import { definePlugin, HTTPError, Response, tapDirect, writeDefaultError, type Kernel, type Request } from '@hickory/core';
-import { dispatchPlugin, handlerCallOf, recordWalks, walkedControllers, type HandlerCall } from '@hickory/dispatch';
+import { dispatchPlugin } from '@hickory/dispatch';
+import { handlerCallOf, recordWalks, walkedControllers, type HandlerCall } from '@hickory/dispatch/kit';
 import { declaredHookCount } from './controller-hooks.ts';
 import { hooksRunSection } from './debug-section.ts';
 import type { Hook } from './hook.ts';

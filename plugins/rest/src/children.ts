@@ -1,5 +1,5 @@
 import type { Request } from '@hickory/core';
-import { handlerParameters, routeTableOf, type RouteTable } from '@hickory/dispatch';
+import { handlerParameters, routeTableOf, type RouteTable } from '@hickory/dispatch/kit';
 import { exposedAt, requiredPositional } from './select.ts';
 
 /**

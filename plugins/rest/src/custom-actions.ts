@@ -1,4 +1,4 @@
-import { assertSegment, routeTableOf } from '@hickory/dispatch';
+import { assertSegment, routeTableOf } from '@hickory/dispatch/kit';
 import { restError } from './errors.ts';
 import { HTTP_METHODS } from './verbs.ts';
 
@@ -35,7 +35,7 @@ export type CustomActions = ReadonlyMap<string, CustomAction>;
  * RESERVED_ACTIONS.has('edit'); // true: not usable as a custom action
  * ```
  */
-export const RESERVED_ACTIONS: ReadonlySet<string> = new Set(['new', 'edit', 'delete']);
+const RESERVED_ACTIONS: ReadonlySet<string> = new Set(['new', 'edit', 'delete']);
 
 const NONE: CustomActions = new Map();
 const byPrototype = new WeakMap<object, CustomActions>();

@@ -1,5 +1,6 @@
 import { currentExchange, Request, Response } from '@hickory/core';
-import { expose, peekRoutingState, routingSlot, routingState } from '@hickory/dispatch';
+import { expose } from '@hickory/dispatch';
+import { peekRoutingState, routingSlot, routingState } from '@hickory/dispatch/kit';
 
 // The `Allow` value of this request's OPTIONS answer, in its routing state: `_route` records it
 // just before it returns `answerOptions`, which reads it when called.

@@ -1,5 +1,5 @@
 import { HTTPError, type Request } from '@hickory/core';
-import { describeRoutes, fits, peekRoutingState, routingState, type Awaitable, type DescribeContext, type RouteDescription } from '@hickory/dispatch';
+import { describeRoutes, fits, peekRoutingState, routingState, type Awaitable, type DescribeContext, type RouteDescription } from '@hickory/dispatch/kit';
 import { restRouteDescription } from './route-description.ts';
 import { findChild } from './children.ts';
 import { answerOptions, recordAllow } from './options-answer.ts';
@@ -80,16 +80,15 @@ export class RestController {
 }
 
 /**
- * The REST routing of `controller` (what `RestController.prototype._route` does), usable from a
- * controller that cannot extend {@link RestController}. At once unless the verb needs the body
- * (a POST form that may carry `_method`): then a promise.
+ * The REST routing of `controller`: what `RestController.prototype._route` does. At once unless
+ * the verb needs the body (a POST form that may carry `_method`): then a promise.
  *
  * @example
  * ```ts
- * class Books { _route(remainder, request) { return routeResource(this, remainder, request); } }
+ * const routed = await routeResource(books, ['7'], request); // [books.get_one, ['7']]
  * ```
  */
-export function routeResource(controller: object, remainder: readonly string[], request: Request): Awaitable<RouteResult | undefined> {
+function routeResource(controller: object, remainder: readonly string[], request: Request): Awaitable<RouteResult | undefined> {
   const facts = restFactsFor(controller);
   if (facts === undefined) return undefined;
   const ids = peekRoutingState(request)?.takeParentIds(controller, request.path) ?? NO_IDS;

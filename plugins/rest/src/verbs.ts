@@ -1,6 +1,6 @@
 import { METHODS } from 'node:http';
 import { HTTPError, type Request } from '@hickory/core';
-import { peekRoutingState, routingSlot, routingState, type Awaitable } from '@hickory/dispatch';
+import { peekRoutingState, routingSlot, routingState, type Awaitable } from '@hickory/dispatch/kit';
 
 /**
  * Every HTTP method Node accepts, upper-case.
