@@ -117,26 +117,20 @@ function answerFound(
   extensionType: string | undefined,
 ): Awaitable<Lookup | undefined> {
   if (budget.checked === undefined) return found === undefined ? undefined : lookupFor(kernel, settings, found, request, extensionType);
-  if (found === undefined && extensionType !== undefined) return undefined;
-  // The checks still due run before anything answers: a handler, a canonical redirect, a
-  // 405/406 — or a 404, so that a refused client cannot tell what exists below a guarded controller.
-  const due = runDueChecks(budget, request, found?.fn, found?.controller);
-  if (due !== undefined) return due.then(() => checkedLookup(kernel, settings, found, request, budget, extensionType));
-  return checkedLookup(kernel, settings, found, request, budget, extensionType);
+  if (found === undefined) {
+    if (extensionType !== undefined) return undefined;
+    // A 404 below a guarded controller waits for its checks: a refused client cannot tell what exists.
+    const due = runDueChecks(budget, request, undefined);
+    return due === undefined ? undefined : due.then(() => undefined);
+  }
+  // The checks still due run before anything answers: a handler, a canonical redirect, a 405/406.
+  const due = runDueChecks(budget, request, found.fn, found.controller);
+  if (due !== undefined) return due.then(() => handlerChecked(lookupFor(kernel, settings, found, request, extensionType), found, request, budget));
+  return handlerChecked(lookupFor(kernel, settings, found, request, extensionType), found, request, budget);
 }
 
-function checkedLookup(
-  kernel: Kernel,
-  settings: DispatchSettings,
-  found: Resolution | undefined,
-  request: Request,
-  budget: WalkBudget,
-  extensionType: string | undefined,
-): Awaitable<Lookup | undefined> {
-  if (found === undefined) return undefined;
-  const lookup = lookupFor(kernel, settings, found, request, extensionType);
-  if (lookup === undefined) return undefined;
-  // A generic method's `when()` handler may carry guards of its own.
+// A generic method's `when()` handler may carry guards of its own.
+function handlerChecked(lookup: Lookup | undefined, found: Resolution, request: Request, budget: WalkBudget): Awaitable<Lookup | undefined> {
   const handler = handlerCallOf(lookup)?.handler;
   if (handler === undefined || handler === found.fn) return lookup;
   const due = runDueChecks(budget, request, handler, found.controller);
