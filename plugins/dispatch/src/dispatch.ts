@@ -1,10 +1,12 @@
 /**
  * The dispatch plugin's `route` tap: object dispatch of one request, in stages that only call
- * forward (each file imports the stages after it, never one before):
+ * forward (a stage's file imports later stages and leaves such as `route-table.ts`, never an
+ * earlier stage; nothing imports this file but the plugin):
  *
- * 1. **split** (`path.ts`: `splitPath`, `splitExtension`): only when the path may end in a known
- *    extension (`/books.json`) or must be walked in full; the fast resolution reads the raw path;
- * 2. **resolve** (`resolve.ts`: `resolvePath`, `fastResolve`): a path of plain names that reaches
+ * 1. **split** (`path.ts`: `splitPath`, `splitExtension`): decoded segments, made only when the
+ *    path may end in a known extension (`/books.json`, here) or must be walked in full (by
+ *    resolve, for the walk); a leaf that calls nothing. Fast resolution reads the raw path;
+ * 2. **resolve** (`resolve.ts`: `resolvePath`, fast resolution): a path of plain names that reaches
  *    an exposed method, compared in place against cached route tables; anything else goes on to
  * 3. **walk** (`walk.ts`: `walk`): the tree by route table, `_route`, then `_lookup`/`_default`
  *    from the deepest controller outward, running the guards' checks (`guards.ts`) on the way;
