@@ -7,11 +7,14 @@
  *
  * @example
  * ```ts
- * import { routingState, routeTableOf, walk } from '@hickory/dispatch/kit';
+ * import type { Request } from '@hickory/core';
+ * import { routingState } from '@hickory/dispatch/kit';
  * class Tenants {
+ *   orders = new OrdersController();
+ *   // `/t/acme/orders/`: the tenant id is consumed here and given to the handler first.
  *   _route(remainder: readonly string[], request: Request) {
- *     routingState(request).addRoutingArgs(remainder.slice(0, 1)); // the tenant id, first argument
- *     return [this.app, remainder.slice(1)];
+ *     routingState(request).addRoutingArgs(remainder.slice(0, 1));
+ *     return [this.orders, remainder.slice(2)];
  *   }
  * }
  * ```
