@@ -10,9 +10,10 @@ const NO_REMAINDER: readonly string[] = Object.freeze([]);
  * The resolve stage: resolves a raw request path from `root`, with the same answer as
  * `walk(root, splitPath(path))`. Fast resolution first: a path without escapes that names
  * controllers and ends at an exposed method (or at an index after a trailing slash) is resolved
- * in place against the cached route tables, without a string per segment; anything else (escapes, a miss that needs
- * `_lookup`/`_default`, arguments in the path, a canonical redirect) goes on to the walk, and a
- * `_route` reached with nothing to fall back on above it is walked from there.
+ * in place against the cached route tables, without a string per segment; anything else
+ * (escapes, a miss that needs `_lookup`/`_default`, arguments in the path, a canonical redirect)
+ * goes on to the walk, and a `_route` reached with nothing to fall back on above it is walked
+ * from there.
  *
  * @example
  * ```ts
