@@ -6,7 +6,8 @@ import { runInNewContext } from 'node:vm';
 import FindMyWay from 'find-my-way';
 import { measure } from 'mitata';
 import type { Request } from '@hickory/core';
-import { expose, resolvePath, splitPath, walk } from '@hickory/dispatch';
+import { expose } from '@hickory/dispatch';
+import { resolvePath, splitPath, walk } from '@hickory/dispatch/kit';
 import { linearFit } from './stats.ts';
 
 /** Depths measured (segments in the path, the last one an exposed method). */

@@ -4,7 +4,8 @@ import Fastify from 'fastify';
 import FindMyWay from 'find-my-way';
 import { measure } from 'mitata';
 import { createKernel, type Request } from '@hickory/core';
-import { dispatchPlugin, expose, resolvePath } from '@hickory/dispatch';
+import { dispatchPlugin, expose } from '@hickory/dispatch';
+import { resolvePath } from '@hickory/dispatch/kit';
 
 const DEPTHS = [1, 2, 4, 8, 16, 32, 64];
 

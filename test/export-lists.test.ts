@@ -25,3 +25,12 @@ test('every module entry of every published @hickory package has a pinned export
     .flatMap((pkg) => Object.keys(pkg.exports).filter((key) => !/\.[cm]?js$/.test(key)).map((key) => pkg.name + key.slice(1)));
   assert.deepEqual(Object.keys(PINNED).sort(), entries.sort());
 });
+
+// The module entries of a package's `exports`: those with a `source` condition (a bin script
+// such as the CLI's `./bin/hickory.mjs` is no import surface).
+function entriesOf(exports: unknown): string[] {
+  if (typeof exports !== 'object' || exports === null) return ['.'];
+  return Object.entries(exports as Record<string, unknown>)
+    .filter(([, target]) => typeof target === 'object' && target !== null && 'source' in target)
+    .map(([entry]) => entry);
+}

@@ -3,7 +3,7 @@
 // and `mode.handler` gives each the signature the mode calls it with.
 import { test } from 'node:test';
 import { Request, Response } from '@hickory/core';
-import { parametersOf } from '@hickory/dispatch';
+import { parametersOf } from '@hickory/dispatch/kit';
 
 /**
  * A method decorator (also callable on a plain function) that returns the handler to expose.

@@ -6,7 +6,7 @@ import { exposureOf, type Rendering } from './exposure.ts';
 import { handlerSchemas } from './handler-schemas.ts';
 import { controllerName } from './names.ts';
 import { handlerParameters, parametersOf } from './parameters.ts';
-import { renderNow } from './render.ts';
+import { renderValue } from './render.ts';
 import { validatedArguments } from './validate-call.ts';
 
 /**
@@ -161,8 +161,8 @@ class ExposedCall implements Lookup, HandlerCall {
   private call(response: Response): unknown {
     const { kernel, controller, target: fn, rendering } = this;
     const value: unknown = fn.apply(controller, this.mapped as unknown[]);
-    if (isThenable(value)) return Promise.resolve(value).then((settled) => renderNow(kernel, rendering, settled, response, controller, fn));
-    return renderNow(kernel, rendering, value, response, controller, fn);
+    if (isThenable(value)) return Promise.resolve(value).then((settled) => renderValue(kernel, rendering, settled, response, controller, fn));
+    return renderValue(kernel, rendering, value, response, controller, fn);
   }
 }
 

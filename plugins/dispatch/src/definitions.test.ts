@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createKernel } from '@hickory/core';
-import { dispatchPlugin, expose, exposureOf, route, when } from '@hickory/dispatch';
+import { dispatchPlugin, expose, route, when } from '@hickory/dispatch';
+import { exposureOf } from './exposure.ts';
 
 test('expose() in every form records renderings, outermost first, as a decorator and as a plain call', () => {
   const plain = expose()(function plain() { return ''; });

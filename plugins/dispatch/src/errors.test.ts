@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DISPATCH_ERRORS, dispatchError } from '@hickory/dispatch';
+import { DISPATCH_ERRORS } from '@hickory/dispatch';
+import { dispatchError } from './errors.ts';
 
 test('the dispatch error table has 23 codes, each with a message', () => {
   const codes = Object.keys(DISPATCH_ERRORS);

@@ -15,7 +15,7 @@ export interface Rendering {
 }
 
 /** A `when()` link from a handler to the generic method it serves. */
-export interface WhenLink {
+interface WhenLink {
   /** Name of the generic method of the same class. */
   readonly target: string;
   /** Upper-case HTTP methods this handler answers. */
@@ -75,7 +75,7 @@ export function exposureRecord(fn: Function): MutableExposure {
 }
 
 /** The rendering of a plain `@expose()`: the returned string is HTML. */
-export const HTML_RENDERING: Rendering = Object.freeze({ template: undefined, contentType: 'text/html', mediaType: 'text/html' });
+const HTML_RENDERING: Rendering = Object.freeze({ template: undefined, contentType: 'text/html', mediaType: 'text/html' });
 
 /**
  * The renderings a target answers with: its own, else (for a `when` handler) those of its

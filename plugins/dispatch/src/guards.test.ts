@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { abort, createKernel, type Request } from '@hickory/core';
-import { dispatchPlugin, expose, guard, guardsDeclared, openGuards } from '@hickory/dispatch';
+import { dispatchPlugin, expose } from '@hickory/dispatch';
+import { guard, openGuards } from '@hickory/dispatch/kit';
+import { guardsDeclared } from './guards.ts';
 
 const log: string[] = [];
 const refuse = (name: string) => (_controller: object, request: Request) => {

@@ -3,7 +3,7 @@ import { exposureOf, renderingsOf } from './exposure.ts';
 import { parametersFor, type Parameter } from './parameters.ts';
 import { routeTargets, type RouteTarget } from './route-map.ts';
 import { schemaInfo } from './route-schemas.ts';
-import { genericHandler } from './select.ts';
+import { genericHandler } from './generic-handler.ts';
 import type { SchemaDescription } from './standard-schema.ts';
 
 type Json = Record<string, unknown>;

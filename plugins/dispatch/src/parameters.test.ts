@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parametersOf } from '@hickory/dispatch';
+import { parametersOf } from '@hickory/dispatch/kit';
 
 const names = (fn: Function) => parametersOf(fn).list.map((p) => `${p.rest ? '...' : ''}${p.name ?? '{}'}${p.required ? '' : '?'}`);
 

@@ -62,7 +62,7 @@ export function splitPath(path: string, limit: number = MAX_SEGMENTS): string[] 
  * The fixed extension table used when `guess_content_type_from_ext` is on (never the host's
  * MIME database).
  */
-export const EXTENSION_TYPES: Readonly<Record<string, string>> = Object.freeze(
+const EXTENSION_TYPES: Readonly<Record<string, string>> = Object.freeze(
   Object.assign(Object.create(null) as Record<string, string>, {
     json: 'application/json',
     html: 'text/html',

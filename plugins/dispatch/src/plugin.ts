@@ -2,7 +2,7 @@ import { definePlugin } from '@hickory/core';
 import { tapDirect, withDefault } from '@hickory/core/kit';
 import { checkControllerTree } from './check.ts';
 import { warnDeadEndChildren } from './dead-end-children.ts';
-import { routeDirect, type DispatchSettings } from './dispatch.ts';
+import { routeRequest, type DispatchSettings } from './dispatch.ts';
 import { invalidInputResponse } from './invalid-input.ts';
 import { declaredSchemaCount } from './schema-options.ts';
 import { recordWalks, trailSwitchOf } from './walk-trail.ts';
@@ -48,7 +48,7 @@ export const dispatchPlugin = definePlugin({
         kernel.hooks.onAbort.tap({ name: 'dispatch', stage: 1000 }, (error, _request, response) => invalidInputResponse(error, response));
       }
     });
-    tapDirect(kernel.hooks.route, 'dispatch', (request) => routeDirect(kernel, root!, settings, request));
+    tapDirect(kernel.hooks.route, 'dispatch', (request) => routeRequest(kernel, root!, settings, request));
     // The debug page shows the walk: record it, but only while `debug` is on (it costs the fast path).
     kernel.addDebugSection(routeWalkedSection);
     kernel.hooks.ready.tap('dispatch', () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createKernel } from '@hickory/core';
-import { dispatchPlugin, expose, isController } from '@hickory/dispatch';
+import { dispatchPlugin, expose } from '@hickory/dispatch';
+import { isController } from '@hickory/dispatch/kit';
 
 test('a polluted Object.prototype.exposed makes nothing new routable', async () => {
   const ran: string[] = [];

@@ -1,5 +1,6 @@
 import { jsonify, Response, type Kernel } from '@hickory/core';
 import { dispatchError } from './errors.ts';
+import type { Awaitable } from './awaitable.ts';
 import type { Rendering } from './exposure.ts';
 import { controllerName, describeValue } from './names.ts';
 
@@ -8,34 +9,23 @@ import { controllerName, describeValue } from './names.ts';
  * the response; `'json'` serializes the value (`null` → `null`, `undefined` → no body); without a
  * template a string or bytes are the body; a template renders the value (its namespace, `{}` when
  * `undefined`) through `kernel.renderNow()`. The rendering's media type is set unless the controller
- * set a `Content-Type` itself; a status the controller set is kept.
+ * set a `Content-Type` itself; a status the controller set is kept. At once unless the template
+ * engine must wait. The label for error messages is made only on error: from `controller` and the
+ * method `fnOrLabel`, or given as is.
  *
  * @example
  * ```ts
- * return renderValue(kernel, rendering, await fn.apply(controller, args), response, 'Books.index');
+ * const replaced = await renderValue(kernel, rendering, value, response, controller, fn);
  * ```
  */
-export async function renderValue(kernel: Kernel, rendering: Rendering, value: unknown, response: Response, label: string): Promise<Response | undefined> {
-  return renderNow(kernel, rendering, value, response, undefined, label);
-}
-
-/**
- * {@link renderValue} without a promise unless the template engine must wait. The label for error
- * messages is made only on error: from `controller` and the method `fnOrLabel`, or given as is.
- *
- * @example
- * ```ts
- * const replaced = renderNow(kernel, rendering, value, response, controller, fn);
- * ```
- */
-export function renderNow(
+export function renderValue(
   kernel: Kernel,
   rendering: Rendering,
   value: unknown,
   response: Response,
   controller: object | undefined,
   fnOrLabel: Function | string,
-): Response | undefined | Promise<Response | undefined> {
+): Awaitable<Response | undefined> {
   if (value instanceof Response) return value;
   const template = rendering.template;
   if (template === 'json') {

@@ -28,7 +28,7 @@ export interface Resolution {
  *
  * @example
  * ```ts
- * walkDirect(root, segments, request, { lookups: 0, routes: 0 });
+ * walk(root, segments, request, { lookups: 0, routes: 0 });
  * ```
  */
 export interface WalkBudget {

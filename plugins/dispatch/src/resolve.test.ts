@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Request } from '@hickory/core';
-import { expose, resolvePath, splitPath, walk, walkDirect } from '@hickory/dispatch';
+import { expose } from '@hickory/dispatch';
+import { resolvePath, splitPath, walk } from '@hickory/dispatch/kit';
 
 test('resolvePath gives the same answer as the full walk, fast path or not', async () => {
   class Leaf {
@@ -45,7 +46,7 @@ test('splitPath splits on "/", refuses an empty inner segment with 404 and more 
   assert.throws(() => splitPath(`/${'x/'.repeat(64)}x`), (e: Error & { status: number }) => e.status === 414);
 });
 
-test('walkDirect answers without a promise when _route is synchronous, with one when _lookup waits', async () => {
+test('walk answers without a promise when _route is synchronous, with one when _lookup waits', async () => {
   class Item {
     @expose() index() { return 'item'; }
   }
@@ -66,11 +67,11 @@ test('walkDirect answers without a promise when _route is synchronous, with one 
   }
   const root = new Root();
   const request = {} as Request;
-  const sync = walkDirect(root, ['routed', '7'], request);
+  const sync = walk(root, ['routed', '7'], request);
   assert.ok(!(sync instanceof Promise), 'a synchronous _route keeps the walk synchronous');
   assert.equal(sync?.fn, Routed.prototype.show);
   assert.deepEqual([...sync!.remainder], ['7']);
-  const later = walkDirect(root, ['looked', '9', ''], request);
+  const later = walk(root, ['looked', '9', ''], request);
   assert.ok(later instanceof Promise, 'an async _lookup makes the walk asynchronous');
   const found = await later;
   assert.equal(found?.fn, Item.prototype.index);

@@ -5,7 +5,7 @@ import { parametersFor } from './parameters.ts';
 import { namePlaceholders, routeDescriptionOf } from './route-description.ts';
 import { isController, routeTableOf, type RouteTable } from './route-table.ts';
 import { schemaInfo, type SchemaInfo } from './route-schemas.ts';
-import { genericHandler } from './select.ts';
+import { genericHandler } from './generic-handler.ts';
 
 /** One reachable route of a controller tree, as {@link routeMap} lists it. */
 export interface RouteInfo {
@@ -108,7 +108,7 @@ export function routeTargets(root: object, { use_context_locals = true }: RouteM
       const info = annotated === undefined ? named : { ...named, annotations: annotated };
       return { info: isSecured(guarded, special ? undefined : fn) ? { ...info, secured: true } : info, fn, table };
     };
-    if (table.route !== undefined) {
+    if (table._route !== undefined) {
       // Its _route decides every path below: members and children are not reached by their names,
       // only as its description says.
       const description = routeDescriptionOf(controller, { parentIds, explicit });
@@ -121,7 +121,7 @@ export function routeTargets(root: object, { use_context_locals = true }: RouteM
         const ids = parentIds + child.path.split('{}').length - 1;
         pending.push([child.controller, `${prefix}${child.path}/`, (guarded && !isOpened(child.controller)) || hasGuards(child.controller), ids, [...way, child.controller]]);
       }
-      if (description === undefined || description.partial) routes.push(mark(special(prefix, owner, '_route', paramNames(table.route)), table.route, true));
+      if (description === undefined || description.partial) routes.push(mark(special(prefix, owner, '_route', paramNames(table._route)), table._route, true));
       continue;
     }
     for (const [segment, entry] of table.entries()) {
@@ -135,8 +135,8 @@ export function routeTargets(root: object, { use_context_locals = true }: RouteM
         pending.push([child, `${prefix}${segment}/`, (guarded && !isOpened(child)) || hasGuards(child), parentIds, [...way, child]]);
       }
     }
-    if (table.lookup !== undefined) routes.push(mark(special(prefix, owner, '_lookup', paramNames(table.lookup)), table.lookup, true));
-    if (table.default !== undefined) routes.push(mark(special(prefix, owner, '_default', paramNames(table.default, explicit)), table.default, true));
+    if (table._lookup !== undefined) routes.push(mark(special(prefix, owner, '_lookup', paramNames(table._lookup)), table._lookup, true));
+    if (table._default !== undefined) routes.push(mark(special(prefix, owner, '_default', paramNames(table._default, explicit)), table._default, true));
   }
   return routes;
 }
@@ -208,6 +208,6 @@ function withHandlers(route: RouteInfo, owner: string, fn: Function, table: Rout
  * paramNames(function show(request, response, id) {}, true); // ['id'] (use_context_locals: false)
  * ```
  */
-export function paramNames(fn: Function, explicit = false): string[] {
+function paramNames(fn: Function, explicit = false): string[] {
   return parametersFor(fn, explicit).list.map((p) => (p.rest ? `...${p.name ?? 'args'}` : (p.name ?? '{…}')));
 }

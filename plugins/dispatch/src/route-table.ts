@@ -55,10 +55,10 @@ export class RouteTable {
   readonly owner: string;
   /** `index`, when it is an exposed method. */
   readonly index: Function | undefined;
-  /** `_lookup`, `_default` and `_route` when defined (exposed or not). */
-  readonly lookup: Function | undefined;
-  readonly default: Function | undefined;
-  readonly route: Function | undefined;
+  /** `_lookup`, `_default` and `_route` when defined (exposed or not), under their own names. */
+  readonly _lookup: Function | undefined;
+  readonly _default: Function | undefined;
+  readonly _route: Function | undefined;
   /** True when the controller itself has an exposed method, a mount or a special method. */
   readonly routable: boolean;
 
@@ -72,9 +72,9 @@ export class RouteTable {
     const index = this.find('index');
     this.index = index?.kind === 'method' ? index.fn : undefined;
     const hidden = (name: string) => shadowed?.has(name) === true;
-    this.lookup = hidden('_lookup') ? undefined : base.specials._lookup;
-    this.default = hidden('_default') ? undefined : base.specials._default;
-    this.route = hidden('_route') ? undefined : base.specials._route;
+    this._lookup = hidden('_lookup') ? undefined : base.specials._lookup;
+    this._default = hidden('_default') ? undefined : base.specials._default;
+    this._route = hidden('_route') ? undefined : base.specials._route;
     this.routable = base.routable;
   }
 
@@ -95,27 +95,7 @@ export class RouteTable {
     return this.base.entries.get(segment);
   }
 
-  private byLength: Map<number, Array<[string, RouteEntry]>> | undefined;
   private byFirst: Array<StaticCandidate[] | undefined> | undefined;
-
-  /**
-   * What the segment `path.slice(start, end)` selects, without making that string (the fast path
-   * for paths with no escapes): candidates of the same length are compared in place.
-   *
-   * @example
-   * ```ts
-   * table.findIn('/catalog/books', 1, 8); // the entry of "catalog"
-   * ```
-   */
-  findIn(path: string, start: number, end: number): RouteEntry | undefined {
-    const candidates = (this.byLength ??= groupByLength(this.entries())).get(end - start);
-    if (candidates === undefined) return undefined;
-    for (let i = 0; i < candidates.length; i++) {
-      const candidate = candidates[i]!;
-      if (path.startsWith(candidate[0], start)) return candidate[1];
-    }
-    return undefined;
-  }
 
   /**
    * The entry whose segment starts at `start` in a raw path and ends there (at a `/` or the end
@@ -408,16 +388,6 @@ function linkHandlers(owner: string, members: readonly Member[]): Map<Function, 
     }
   }
   return handlers;
-}
-
-function groupByLength(entries: Iterable<[string, RouteEntry]>): Map<number, Array<[string, RouteEntry]>> {
-  const groups = new Map<number, Array<[string, RouteEntry]>>();
-  for (const pair of entries) {
-    const group = groups.get(pair[0].length);
-    if (group) group.push(pair);
-    else groups.set(pair[0].length, [pair]);
-  }
-  return groups;
 }
 
 /** A segment of a route table with what it selects (see {@link RouteTable.matchAt}). */

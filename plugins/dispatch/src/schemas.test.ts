@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createKernel, definePlugin, type Request, type Response } from '@hickory/core';
-import { dispatchPlugin, expose, handlerCallOf, when, type ArgsOf } from '@hickory/dispatch';
+import { dispatchPlugin, expose, when, type ArgsOf } from '@hickory/dispatch';
+import { handlerCallOf } from '@hickory/dispatch/kit';
 import * as v from 'valibot';
 import { z } from 'zod';
 

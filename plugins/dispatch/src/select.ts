@@ -1,6 +1,6 @@
 import { HTTPError } from '@hickory/core';
 import { exposureOf, renderingsOf, type Rendering } from './exposure.ts';
-import type { RouteTable } from './route-table.ts';
+import { genericHandler } from './generic-handler.ts';
 import type { Resolution } from './resolution.ts';
 
 /** The function that answers a request's HTTP method, with the renderings it may use. */
@@ -8,10 +8,13 @@ export type Handler =
   | { readonly kind: 'call'; readonly fn: Function; readonly renderings: readonly Rendering[] }
   | { readonly kind: 'options'; readonly allow: string };
 
+type Call = Extract<Handler, { kind: 'call' }>;
+
 /**
- * Chooses what answers `method` at a resolved target. A generic method answers GET and HEAD
- * (unless a `when()` handler takes them), its `when()` handlers their methods, OPTIONS gets the
- * `Allow` list, and any other method → 405 with `Allow`. A non-generic target answers any method.
+ * The select stage: what answers `method` at a resolved target. A generic method answers GET
+ * and HEAD (unless a `when()` handler takes them), its `when()` handlers their methods, OPTIONS
+ * gets the `Allow` list, and any other method → 405 with `Allow`. A non-generic target answers
+ * any method (its answer is made once per function).
  *
  * @example
  * ```ts
@@ -20,7 +23,8 @@ export type Handler =
  */
 export function selectHandler(found: Resolution, method: string): Handler {
   const { fn, table } = found;
-  if (!exposureOf(fn)?.generic) return { kind: 'call', fn, renderings: renderingsOf(fn) };
+  const plain = plainHandlerOf(fn);
+  if (plain !== undefined) return plain;
   const handler = genericHandler(table, fn, method);
   if (handler !== undefined) return { kind: 'call', fn: handler, renderings: renderingsOf(handler, fn) };
   const allow = allowedMethods(found);
@@ -28,17 +32,23 @@ export function selectHandler(found: Resolution, method: string): Handler {
   throw new HTTPError(405, `${method} is not allowed here; allowed: ${allow}.`, { Allow: allow });
 }
 
-/**
- * The function of a generic method `fn` that answers `method`: its `when()` handler, else the
- * generic method itself for GET (and HEAD, unless a GET handler is attached), else `undefined`.
- *
- * @example
- * ```ts
- * genericHandler(table, Root.prototype.items, 'PUT'); // Root.prototype.items_put
- * ```
- */
-export function genericHandler(table: RouteTable, fn: Function, method: string): Function | undefined {
-  return table.handlerFor(fn, method) ?? (method === 'HEAD' ? (table.handlerFor(fn, 'GET') ?? fn) : method === 'GET' ? fn : undefined);
+// The answer of a non-generic function, read once (the registry's own list of renderings, so a
+// later stacked exposure is still seen); GENERIC marks a generic one.
+const plainHandlers = new WeakMap<Function, Call | typeof GENERIC>();
+const GENERIC = Symbol('generic');
+
+function plainHandlerOf(fn: Function): Call | undefined {
+  const known = plainHandlers.get(fn);
+  if (known !== undefined) return known === GENERIC ? undefined : known;
+  const exposure = exposureOf(fn);
+  if (exposure?.generic === true) {
+    plainHandlers.set(fn, GENERIC);
+    return undefined;
+  }
+  const handler: Call = { kind: 'call', fn, renderings: renderingsOf(fn) };
+  // Only renderings read from the registry are final; a fallback is looked up again next time.
+  if (exposure !== undefined && exposure.renderings.length > 0) plainHandlers.set(fn, handler);
+  return handler;
 }
 
 /**
@@ -49,6 +59,6 @@ export function genericHandler(table: RouteTable, fn: Function, method: string):
  * allowedMethods(found); // 'GET, HEAD, POST, OPTIONS'
  * ```
  */
-export function allowedMethods(found: Resolution): string {
+function allowedMethods(found: Resolution): string {
   return [...new Set(['GET', 'HEAD', ...found.table.handledMethods(found.fn), 'OPTIONS'])].join(', ');
 }

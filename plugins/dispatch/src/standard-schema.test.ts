@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { describeSchema, isStandardSchema, plainIssues } from '@hickory/dispatch';
+import { describeSchema, isStandardSchema } from '@hickory/dispatch/kit';
+import { plainIssues } from './issues.ts';
 import * as v from 'valibot';
 import { z } from 'zod';
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createKernel, definePlugin, type Request } from '@hickory/core';
-import { dispatchPlugin, expose, handlerCallOf, recordWalks, walkedControllers } from '@hickory/dispatch';
+import { dispatchPlugin, expose } from '@hickory/dispatch';
+import { handlerCallOf, recordWalks, walkedControllers } from '@hickory/dispatch/kit';
 
 class Leaf {
   constructor(readonly id: string) {}

@@ -1,4 +1,5 @@
 import type { Kernel, Request } from '@hickory/core';
+import { peekRoutingState, routingState } from './routing-state.ts';
 
 /**
  * Whether a kernel's dispatch records walk trails: one object per kernel, read by the route tap
@@ -9,13 +10,6 @@ export interface TrailSwitch {
 }
 
 const switches = new WeakMap<Kernel, TrailSwitch>();
-// Kept on the request itself: a WeakMap keyed by each request costs the garbage collector more
-// than the trail (ephemerons), on every request.
-const TRAIL = Symbol('hickory.walkTrail');
-
-interface WithTrail {
-  [TRAIL]?: readonly object[];
-}
 
 /**
  * The {@link TrailSwitch} of a kernel (made on first use); the dispatch plugin reads it per request.
@@ -48,17 +42,17 @@ export function recordWalks(kernel: Kernel): void {
 }
 
 /**
- * Starts the trail of one walk of `request` at `root` and returns it, for the walk to extend.
- * Internal to this package.
+ * Starts the trail of one walk of `request` at `root` (in its routing state) and returns it, for
+ * the walk to extend. Internal to this package.
  *
  * @example
  * ```ts
- * walkDirect(root, segments, request, { lookups: 0, routes: 0, trail: startTrail(request, root) });
+ * walk(root, segments, request, { lookups: 0, routes: 0, trail: startTrail(request, root) });
  * ```
  */
 export function startTrail(request: Request, root: object): object[] {
   const trail = [root];
-  (request as WithTrail)[TRAIL] = trail;
+  routingState(request).trail = trail;
   return trail;
 }
 
@@ -74,7 +68,7 @@ export function startTrail(request: Request, root: object): object[] {
  * ```
  */
 export function walkedControllers(request: Request): readonly object[] {
-  return (request as WithTrail)[TRAIL] ?? NO_TRAIL;
+  return peekRoutingState(request)?.trail ?? NO_TRAIL;
 }
 
 const NO_TRAIL: readonly object[] = Object.freeze([]);

@@ -6,14 +6,15 @@ import { describeValue } from './names.ts';
 import { handlerParameters } from './parameters.ts';
 import { MAX_SEGMENTS } from './path.ts';
 import { isController, routeTableOf, type RouteTable } from './route-table.ts';
-import { genericHandler } from './select.ts';
+import { genericHandler } from './generic-handler.ts';
 import { guardsDeclared, runDueChecks, startChecks } from './guards.ts';
 import type { Resolution, WalkBudget } from './resolution.ts';
+import type { Awaitable } from './awaitable.ts';
 
 export type { Resolution, WalkBudget } from './resolution.ts';
 
 /** Most `_lookup` hops in one request (more → not found). */
-export const MAX_LOOKUPS = 16;
+const MAX_LOOKUPS = 16;
 
 interface Fallback {
   readonly controller: object;
@@ -26,12 +27,14 @@ interface Fallback {
 }
 
 /**
- * Walks the controller tree from `controller` along decoded `segments` and says which function
- * answers, or `undefined` when nothing does. Segments select entries of each controller's route
- * table (never a property read); a path ending in `/` or used up on a controller selects `index`;
- * `_route` replaces the routing of its controller; on a miss, `_lookup` then `_default` are tried
- * from the deepest controller outward. `_lookup` must consume a segment; at most
- * {@link MAX_LOOKUPS} lookups per request.
+ * The walk stage: walks the controller tree from `controller` along decoded `segments` and says
+ * which function answers, or `undefined` when nothing does. Segments select entries of each
+ * controller's route table (never a property read); a path ending in `/` or used up on a
+ * controller selects `index`; `_route` replaces the routing of its controller; on a miss,
+ * `_lookup` then `_default` are tried from the deepest controller outward. `_lookup` must consume
+ * a segment; at most {@link MAX_LOOKUPS} lookups per request. At once unless a `_route` or
+ * `_lookup` on the way returns a promise (the walk then goes on from there); a throw from one
+ * that answers at once is thrown here, not returned as a rejected promise.
  *
  * @example
  * ```ts
@@ -39,41 +42,20 @@ interface Fallback {
  * found?.fn === BooksController.prototype.index; // true
  * ```
  */
-export async function walk(
+export function walk(
   controller: object,
   segments: readonly string[],
   request: Request,
   budget: WalkBudget = { lookups: 0, routes: 0 },
-): Promise<Resolution | undefined> {
-  return walkDirect(controller, segments, request, budget);
-}
-
-/**
- * {@link walk} without a promise when no `_route` or `_lookup` on the way returns one: the
- * {@link Resolution}, `undefined`, or a promise of either (the walk goes on asynchronously from
- * the first step that must wait). A throw from a `_route`/`_lookup` that answers at once is
- * thrown here, not returned as a rejected promise.
- *
- * @example
- * ```ts
- * const found = walkDirect(root, ['books', '7'], request);
- * const resolved = found instanceof Promise ? await found : found;
- * ```
- */
-export function walkDirect(
-  controller: object,
-  segments: readonly string[],
-  request: Request,
-  budget: WalkBudget = { lookups: 0, routes: 0 },
-): Resolution | undefined | Promise<Resolution | undefined> {
+): Awaitable<Resolution | undefined> {
   const table = routeTableOf(controller);
   if (table === undefined) return undefined;
   return walkFrom(controller, table, segments, undefined, request, budget);
 }
 
 /**
- * {@link walkDirect} from a controller whose route table is already known (the fast path of
- * `resolvePath` hands over here); internal to this package.
+ * {@link walk} from a controller whose route table is already known (where fast resolution
+ * reached a `_route`); internal to this package.
  *
  * @example
  * ```ts
@@ -86,7 +68,7 @@ export function walkInside(
   segments: readonly string[],
   request: Request,
   budget: WalkBudget = { lookups: 0, routes: 0 },
-): Resolution | undefined | Promise<Resolution | undefined> {
+): Awaitable<Resolution | undefined> {
   return walkFrom(controller, table, segments, undefined, request, budget);
 }
 
@@ -99,7 +81,7 @@ function walkFrom(
   fallbacks: Fallback[] | undefined,
   request: Request,
   budget: WalkBudget,
-): Resolution | undefined | Promise<Resolution | undefined> {
+): Awaitable<Resolution | undefined> {
   let pos = 0;
   for (;;) {
     const segment = pos < segs.length ? segs[pos]! : undefined;
@@ -110,9 +92,9 @@ function walkFrom(
         if (fitsRequest(table.index, rest, table, request)) return { controller: current, table, fn: table.index, remainder: rest, canonical: false };
       }
     }
-    if (table.default !== undefined) (fallbacks ??= []).push({ controller: current, table, segments: segs, pos, special: '_default', depth: budget.trail?.length ?? 0 });
-    if (table.lookup !== undefined) (fallbacks ??= []).push({ controller: current, table, segments: segs, pos, special: '_lookup', depth: budget.trail?.length ?? 0 });
-    if (table.route !== undefined) {
+    if (table._default !== undefined) (fallbacks ??= []).push({ controller: current, table, segments: segs, pos, special: '_default', depth: budget.trail?.length ?? 0 });
+    if (table._lookup !== undefined) (fallbacks ??= []).push({ controller: current, table, segments: segs, pos, special: '_lookup', depth: budget.trail?.length ?? 0 });
+    if (table._route !== undefined) {
       if (++budget.routes > MAX_SEGMENTS) return undefined;
       const rest = segs.slice(pos);
       // A guarded controller's checks come before its `_route` runs.
@@ -156,15 +138,15 @@ function routeThen(
   fallbacks: Fallback[] | undefined,
   request: Request,
   budget: WalkBudget,
-): Resolution | undefined | Promise<Resolution | undefined> {
+): Awaitable<Resolution | undefined> {
   const next = callRoute(current, table, rest, request);
-  if (next instanceof Promise) return next.then((routed) => afterRoute(routed, current, table, rest, fallbacks, request, budget));
-  return afterRoute(next, current, table, rest, fallbacks, request, budget);
+  if (next instanceof Promise) return next.then((routed) => followRoute(routed, current, table, rest, fallbacks, request, budget));
+  return followRoute(next, current, table, rest, fallbacks, request, budget);
 }
 
 // What a `_route` answer means for the walk: a function answers, a controller continues the walk
 // inside it, nothing (or no progress) falls back to `_lookup`/`_default`.
-function afterRoute(
+function followRoute(
   next: [object | Function, readonly string[]] | undefined,
   current: object,
   table: RouteTable,
@@ -172,7 +154,7 @@ function afterRoute(
   fallbacks: Fallback[] | undefined,
   request: Request,
   budget: WalkBudget,
-): Resolution | undefined | Promise<Resolution | undefined> {
+): Awaitable<Resolution | undefined> {
   if (next !== undefined) {
     if (typeof next[0] === 'function') {
       return { controller: current, table, fn: next[0], remainder: nonEmpty(next[1], 0), canonical: false };
@@ -186,7 +168,7 @@ function afterRoute(
   return fallbacks === undefined ? undefined : fallBack(fallbacks, request, budget);
 }
 
-function fallBack(fallbacks: Fallback[], request: Request, budget: WalkBudget): Resolution | undefined | Promise<Resolution | undefined> {
+function fallBack(fallbacks: Fallback[], request: Request, budget: WalkBudget): Awaitable<Resolution | undefined> {
   for (let frame = fallbacks.pop(); frame !== undefined; frame = fallbacks.pop()) {
     if (budget.trail !== undefined) {
       budget.trail.length = frame.depth;
@@ -194,7 +176,7 @@ function fallBack(fallbacks: Fallback[], request: Request, budget: WalkBudget): 
     }
     const rest = frame.segments.slice(frame.pos);
     if (frame.special === '_default') {
-      return { controller: frame.controller, table: frame.table, fn: frame.table.default!, remainder: nonEmpty(rest, 0), canonical: false };
+      return { controller: frame.controller, table: frame.table, fn: frame.table._default!, remainder: nonEmpty(rest, 0), canonical: false };
     }
     if (!rest.some((s) => s !== '')) continue; // a _lookup must consume at least one segment
     if (++budget.lookups > MAX_LOOKUPS) return undefined;
@@ -220,29 +202,29 @@ function lookupThen(
   fallbacks: Fallback[],
   request: Request,
   budget: WalkBudget,
-): Resolution | undefined | Promise<Resolution | undefined> | typeof NEXT_FRAME {
-  const result: unknown = frame.table.lookup!.apply(frame.controller, rest);
+): Awaitable<Resolution | undefined> | typeof NEXT_FRAME {
+  const result: unknown = frame.table._lookup!.apply(frame.controller, rest);
   if (isThenable(result)) {
     return Promise.resolve(result).then((settled) => {
-      const found = afterLookup(settled, frame, rest, fallbacks, request, budget);
+      const found = followLookup(settled, frame, rest, fallbacks, request, budget);
       return found === NEXT_FRAME ? fallBack(fallbacks, request, budget) : found;
     });
   }
-  return afterLookup(result, frame, rest, fallbacks, request, budget);
+  return followLookup(result, frame, rest, fallbacks, request, budget);
 }
 
 // Marks a `_lookup` that found nothing: the next frame out is tried.
 const NEXT_FRAME = Symbol('next frame');
 
-function afterLookup(
+function followLookup(
   result: unknown,
   frame: Fallback,
   rest: readonly string[],
   fallbacks: Fallback[],
   request: Request,
   budget: WalkBudget,
-): Resolution | undefined | Promise<Resolution | undefined> | typeof NEXT_FRAME;
-function afterLookup(result: unknown, frame: Fallback, rest: readonly string[], fallbacks: Fallback[], request: Request, budget: WalkBudget): unknown {
+): Awaitable<Resolution | undefined> | typeof NEXT_FRAME;
+function followLookup(result: unknown, frame: Fallback, rest: readonly string[], fallbacks: Fallback[], request: Request, budget: WalkBudget): unknown {
   if (result === undefined || result === null) return NEXT_FRAME;
   if (!Array.isArray(result) || (result.length > 1 && !isSegmentList(result[1]))) {
     throw dispatchError('HICKORY_ERR_DISPATCH_LOOKUP_RESULT', frame.table.owner, describeValue(result));
@@ -253,7 +235,7 @@ function afterLookup(result: unknown, frame: Fallback, rest: readonly string[], 
   if (!isController(next) || remainder.length >= rest.length) return undefined;
   if (budget.checked === undefined && guardsDeclared()) startChecks(budget);
   budget.trail?.push(next);
-  return walkDirect(next, remainder, request, budget);
+  return walk(next, remainder, request, budget);
 }
 
 // `_route`'s answer checked, at once or as a promise when `_route` returned one.
@@ -262,8 +244,8 @@ function callRoute(
   table: RouteTable,
   rest: readonly string[],
   request: Request,
-): [object | Function, readonly string[]] | undefined | Promise<[object | Function, readonly string[]] | undefined> {
-  const result: unknown = table.route!.call(controller, rest, request);
+): Awaitable<[object | Function, readonly string[]] | undefined> {
+  const result: unknown = table._route!.call(controller, rest, request);
   if (isThenable(result)) return Promise.resolve(result).then((settled) => checkRouted(settled, table));
   return checkRouted(result, table);
 }

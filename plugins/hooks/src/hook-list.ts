@@ -1,4 +1,4 @@
-import { describeValue } from '@hickory/dispatch';
+import { describeValue } from '@hickory/dispatch/kit';
 import { hooksError } from './errors.ts';
 import { HOOK_METHODS, type Hook } from './hook.ts';
 

@@ -1,6 +1,7 @@
 import { definePlugin, HTTPError, Response, type Kernel, type Request } from '@hickory/core';
 import { tapDirect, writeDefaultError } from '@hickory/core/kit';
-import { dispatchPlugin, handlerCallOf, recordWalks, walkedControllers, type HandlerCall } from '@hickory/dispatch';
+import { dispatchPlugin } from '@hickory/dispatch';
+import { handlerCallOf, recordWalks, walkedControllers, type HandlerCall } from '@hickory/dispatch/kit';
 import { declaredHookCount } from './controller-hooks.ts';
 import { hooksRunSection } from './debug-section.ts';
 import type { Hook } from './hook.ts';

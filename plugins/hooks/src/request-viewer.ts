@@ -1,5 +1,5 @@
 import type { Request } from '@hickory/core';
-import { handlerCallOf } from '@hickory/dispatch';
+import { handlerCallOf } from '@hickory/dispatch/kit';
 import { hooksError } from './errors.ts';
 import { Hook, type HookState } from './hook.ts';
 

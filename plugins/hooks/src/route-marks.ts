@@ -1,4 +1,4 @@
-import { annotateRoutes } from '@hickory/dispatch';
+import { annotateRoutes } from '@hickory/dispatch/kit';
 import { hooksOf } from './controller-hooks.ts';
 import { isTransactional } from './transactional.ts';
 

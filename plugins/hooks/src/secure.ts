@@ -1,5 +1,5 @@
 import { HTTPError, type Request } from '@hickory/core';
-import { describeValue, guard, openGuards } from '@hickory/dispatch';
+import { describeValue, guard, openGuards } from '@hickory/dispatch/kit';
 import { hooksError } from './errors.ts';
 
 /**

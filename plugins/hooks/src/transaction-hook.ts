@@ -1,5 +1,5 @@
 import { HTTPError, type Request } from '@hickory/core';
-import { describeValue, handlerCallOf } from '@hickory/dispatch';
+import { describeValue, handlerCallOf } from '@hickory/dispatch/kit';
 import { hooksError } from './errors.ts';
 import { Hook, type HookState } from './hook.ts';
 import { isTransactional, outcomeActions } from './transactional.ts';

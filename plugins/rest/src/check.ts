@@ -1,5 +1,5 @@
 import type { Kernel } from '@hickory/core';
-import { isController, routeTableOf } from '@hickory/dispatch';
+import { isController, routeTableOf } from '@hickory/dispatch/kit';
 import { customActionsOf } from './custom-actions.ts';
 import { RestController } from './rest-controller.ts';
 

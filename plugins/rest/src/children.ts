@@ -1,5 +1,5 @@
 import type { Request } from '@hickory/core';
-import { handlerParameters, routeTableOf, type RouteTable } from '@hickory/dispatch';
+import { handlerParameters, routeTableOf, type RouteTable } from '@hickory/dispatch/kit';
 import { exposedAt, requiredPositional } from './select.ts';
 
 /**
@@ -49,7 +49,7 @@ export function findChild(table: RouteTable, own: readonly string[], parentIds: 
     if (controller === undefined) continue;
     // A plain controller named right after the resource is reached for every verb (Pecan's
     // _lookup_child); a nested resource there lacks the ids it needs.
-    return i === 0 && routeTableOf(controller)?.route === undefined ? { kind: 'child', controller, at: 0 } : { kind: 'missing-id' };
+    return i === 0 && routeTableOf(controller)?._route === undefined ? { kind: 'child', controller, at: 0 } : { kind: 'missing-id' };
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { assertSegment, routeTableOf } from '@hickory/dispatch';
+import { assertSegment, routeTableOf } from '@hickory/dispatch/kit';
 import { restError } from './errors.ts';
 import { HTTP_METHODS } from './verbs.ts';
 
@@ -10,7 +10,7 @@ import { HTTP_METHODS } from './verbs.ts';
  * const action: CustomAction = { fn: Books.prototype.checkout, verbs: new Set(['POST']) };
  * ```
  */
-export interface CustomAction {
+interface CustomAction {
   /** The exposed method called (with the ids as arguments). */
   readonly fn: Function;
   /** Upper-case HTTP methods it answers (GET brings HEAD). */
@@ -35,7 +35,7 @@ export type CustomActions = ReadonlyMap<string, CustomAction>;
  * RESERVED_ACTIONS.has('edit'); // true: not usable as a custom action
  * ```
  */
-export const RESERVED_ACTIONS: ReadonlySet<string> = new Set(['new', 'edit', 'delete']);
+const RESERVED_ACTIONS: ReadonlySet<string> = new Set(['new', 'edit', 'delete']);
 
 const NONE: CustomActions = new Map();
 const byPrototype = new WeakMap<object, CustomActions>();

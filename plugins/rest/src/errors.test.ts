@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { HickoryError } from '@hickory/core';
-import { REST_ERRORS, restError } from './index.ts';
+import { REST_ERRORS, restError } from './errors.ts';
 
 test('REST_ERRORS has exactly 5 codes, each HICKORY_ERR_REST_* with a non-empty message', () => {
   const codes = Object.keys(REST_ERRORS);

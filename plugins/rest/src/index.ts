@@ -14,10 +14,5 @@
  * ```
  */
 export { restPlugin } from './plugin.ts';
-export { RestController, routeResource, routeResourceDirect, type RouteResult } from './rest-controller.ts';
-export { REST_ERRORS, restError, type RestErrorCode } from './errors.ts';
-export { customActionsOf, RESERVED_ACTIONS, type CustomAction, type CustomActions } from './custom-actions.ts';
-export { chooseHandler, allowedVerbs, exposedAt, requiredPositional, REST_NAMES, type Choice, type RestView } from './select.ts';
-export { findChild, type ChildMatch } from './children.ts';
-export { requestVerb, requestVerbDirect, HTTP_METHODS, type RequestVerb } from './verbs.ts';
-export { checkRestControllers } from './check.ts';
+export { RestController, type RouteResult } from './rest-controller.ts';
+export { REST_ERRORS, type RestErrorCode } from './errors.ts';

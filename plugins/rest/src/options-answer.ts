@@ -1,8 +1,11 @@
 import { Request, Response } from '@hickory/core';
 import { currentExchange } from '@hickory/core/kit';
 import { expose } from '@hickory/dispatch';
+import { peekRoutingState, routingSlot, routingState } from '@hickory/dispatch/kit';
 
-const allowByRequest = new WeakMap<Request, string>();
+// The `Allow` value of this request's OPTIONS answer, in its routing state: `_route` records it
+// just before it returns `answerOptions`, which reads it when called.
+const ALLOW = routingSlot<string>('rest.allow');
 
 /**
  * The exposed function a REST `_route` returns for OPTIONS on a resource without an `options`
@@ -20,7 +23,7 @@ export const answerOptions: (...segments: unknown[]) => Response = expose()(
     expose({ content_type: 'text/plain' })(function options(...segments: unknown[]): Response {
       // Without context locals the request comes first (use_context_locals: false).
       const request = segments[0] instanceof Request ? segments[0] : currentExchange()?.request;
-      const allow = (request && allowByRequest.get(request)) || 'OPTIONS';
+      const allow = (request && peekRoutingState(request)?.get(ALLOW)) || 'OPTIONS';
       return new Response({ status: 204, headers: { Allow: allow } });
     }),
   ),
@@ -35,5 +38,5 @@ export const answerOptions: (...segments: unknown[]) => Response = expose()(
  * ```
  */
 export function recordAllow(request: Request, allow: string): void {
-  allowByRequest.set(request, allow);
+  routingState(request).set(ALLOW, allow);
 }

@@ -1,12 +1,11 @@
 import { HTTPError, type Request } from '@hickory/core';
-import { addRoutingArgs, describeRoutes, fits, type DescribeContext, type RouteDescription } from '@hickory/dispatch';
+import { describeRoutes, fits, peekRoutingState, routingState, type Awaitable, type DescribeContext, type RouteDescription } from '@hickory/dispatch/kit';
 import { restRouteDescription } from './route-description.ts';
 import { findChild } from './children.ts';
 import { answerOptions, recordAllow } from './options-answer.ts';
-import { giveParentIds, takeParentIds } from './parent-ids.ts';
 import { allowedVerbs, chooseHandler, resourceVerbs, tooManySegments, type RestView } from './select.ts';
 import { restFactsFor, type RestFacts } from './rest-facts.ts';
-import { requestVerbDirect, type RequestVerb } from './verbs.ts';
+import { requestVerb, type RequestVerb } from './verbs.ts';
 
 /**
  * What `_route` gives back to object dispatch: an exposed method of this controller or a
@@ -59,9 +58,9 @@ export class RestController {
    * }
    * ```
    */
-  _route(remainder: readonly string[], request: Request): RouteResult | undefined | Promise<RouteResult | undefined> {
+  _route(remainder: readonly string[], request: Request): Awaitable<RouteResult | undefined> {
     // At once when nothing must wait (the usual case), so dispatch's walk stays synchronous.
-    return routeResourceDirect(this, remainder, request);
+    return routeResource(this, remainder, request);
   }
 
   /**
@@ -81,36 +80,19 @@ export class RestController {
 }
 
 /**
- * The REST routing of `controller` (what `RestController.prototype._route` does), usable from a
- * controller that cannot extend {@link RestController}.
+ * The REST routing of `controller`: what `RestController.prototype._route` does. At once unless
+ * the verb needs the body (a POST form that may carry `_method`): then a promise.
  *
  * @example
  * ```ts
- * class Books { _route(remainder, request) { return routeResource(this, remainder, request); } }
+ * const routed = await routeResource(books, ['7'], request); // [books.get_one, ['7']]
  * ```
  */
-export async function routeResource(controller: object, remainder: readonly string[], request: Request): Promise<RouteResult | undefined> {
-  return routeResourceDirect(controller, remainder, request);
-}
-
-/**
- * {@link routeResource} without a promise unless the verb needs the body (a POST form that may
- * carry `_method`): the answer at once, or a promise of it. What `RestController._route` returns.
- *
- * @example
- * ```ts
- * class Books { _route(remainder, request) { return routeResourceDirect(this, remainder, request); } }
- * ```
- */
-export function routeResourceDirect(
-  controller: object,
-  remainder: readonly string[],
-  request: Request,
-): RouteResult | undefined | Promise<RouteResult | undefined> {
+function routeResource(controller: object, remainder: readonly string[], request: Request): Awaitable<RouteResult | undefined> {
   const facts = restFactsFor(controller);
   if (facts === undefined) return undefined;
-  const ids = takeParentIds(request, controller);
-  const known = requestVerbDirect(request);
+  const ids = peekRoutingState(request)?.takeParentIds(controller, request.path) ?? NO_IDS;
+  const known = requestVerb(request);
   if (known instanceof Promise) return known.then((verb) => routeWithVerb(facts, remainder, request, ids, verb));
   return routeWithVerb(facts, remainder, request, ids, known);
 }
@@ -132,11 +114,11 @@ function routeWithVerb(
     const childIds = [...ids, ...own.slice(0, child.at)];
     // A nested resource takes the ids in its own routing; a plain controller's handler gets them
     // as its first arguments (Pecan's routing_args).
-    if (restFactsFor(child.controller)?.view.table.route !== undefined) giveParentIds(request, child.controller, childIds);
-    else addRoutingArgs(request, childIds);
+    if (restFactsFor(child.controller)?.view.table._route !== undefined) routingState(request).giveParentIds(child.controller, request.path, childIds);
+    else routingState(request).addRoutingArgs(childIds);
     return [child.controller, remainder.slice(positionOf(remainder, child.at) + 1)];
   }
-  const rescuable = table.default !== undefined || (table.lookup !== undefined && own.length > 0);
+  const rescuable = table._default !== undefined || (table._lookup !== undefined && own.length > 0);
   if (child?.kind === 'missing-id') {
     if (rescuable) return undefined;
     throw new HTTPError(404, 'The resource could not be found: an id is missing before the nested resource.');
@@ -160,6 +142,8 @@ function routeWithVerb(
   if (rescuable) return undefined;
   throw notAllowed(view, own, ids, `${request.method} is not allowed here`, request);
 }
+
+const NO_IDS: readonly string[] = Object.freeze([]);
 
 // The non-empty segments; the same array when none is empty (the usual case), never changed.
 function withoutEmpty(remainder: readonly string[]): readonly string[] {

@@ -1,4 +1,4 @@
-import { routeTableOf, type RouteTable } from '@hickory/dispatch';
+import { routeTableOf, type RouteTable } from '@hickory/dispatch/kit';
 import { customActionsOf } from './custom-actions.ts';
 import { exposedAt, type RestView } from './select.ts';
 
@@ -55,7 +55,7 @@ export function restFactsFor(controller: object): RestFacts | undefined {
  * restFactsOf(books, routeTableOf(books)!).hasChildren; // false for a flat resource
  * ```
  */
-export function restFactsOf(controller: object, table: RouteTable): RestFacts {
+function restFactsOf(controller: object, table: RouteTable): RestFacts {
   let facts = byTable.get(table);
   if (facts === undefined) {
     const actions = customActionsOf(controller);

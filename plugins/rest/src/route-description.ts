@@ -1,4 +1,4 @@
-import { isController, parametersFor, routeTableOf, type DescribeContext, type DescribedChild, type DescribedRoute, type RouteDescription } from '@hickory/dispatch';
+import { isController, parametersFor, routeTableOf, type DescribeContext, type DescribedChild, type DescribedRoute, type RouteDescription } from '@hickory/dispatch/kit';
 import { restFactsFor } from './rest-facts.ts';
 import { exposedAt, REST_NAMES, requiredCount } from './select.ts';
 import { HTTP_METHODS } from './verbs.ts';

@@ -1,5 +1,5 @@
 import type { Request } from '@hickory/core';
-import { fits, handlerParameters, type ParameterList, type RouteTable } from '@hickory/dispatch';
+import { fits, handlerParameters, type ParameterList, type RouteTable } from '@hickory/dispatch/kit';
 import type { CustomActions } from './custom-actions.ts';
 import { HTTP_METHODS } from './verbs.ts';
 

@@ -1,5 +1,6 @@
 import { METHODS } from 'node:http';
 import { HTTPError, type Request } from '@hickory/core';
+import { peekRoutingState, routingSlot, routingState, type Awaitable } from '@hickory/dispatch/kit';
 
 /**
  * Every HTTP method Node accepts, upper-case.
@@ -27,24 +28,10 @@ interface Memo {
   readonly result: RequestVerb;
 }
 
-// Read once per request (several nested controllers route one request; `_method` is removed
-// from the variables after the first read so it never reaches a handler's `kwargs`).
-const memo = new WeakMap<Request, Memo>();
-
-/**
- * The verb REST routing answers: `_method` from the query or a form body stands for the method
- * on a POST (`_method=put` → PUT); a `_method` on a GET or HEAD, or one asking for GET, is
- * refused (405); HEAD is routed as GET (the kernel sends no body). An unknown `_method` → 400.
- * The form body is loaded here when a POST might carry `_method`.
- *
- * @example
- * ```ts
- * await requestVerb(request); // { verb: 'PUT' } for POST /books/1?_method=put
- * ```
- */
-export async function requestVerb(request: Request): Promise<RequestVerb> {
-  return requestVerbDirect(request);
-}
+// Read once per request, in its routing state (several nested controllers route one request;
+// `_method` is removed from the variables after the first read so it never reaches a handler's
+// `kwargs`). With the method and URL it was read for: an internal redirect reads it again.
+const VERB = routingSlot<Memo>('rest.verb');
 
 const GET_VERB: RequestVerb = Object.freeze({ verb: 'GET' });
 const POST_VERB: RequestVerb = Object.freeze({ verb: 'POST' });
@@ -52,22 +39,24 @@ const POST_VERB: RequestVerb = Object.freeze({ verb: 'POST' });
 const PLAIN_VERBS: ReadonlyMap<string, RequestVerb> = new Map([...HTTP_METHODS].map((m) => [m, Object.freeze({ verb: m })]));
 
 /**
- * {@link requestVerb} without a promise unless a POST's form body must be loaded to find a
- * `_method`: the verb at once, or a promise of it. A bad `_method` throws here.
+ * The verb REST routing answers: `_method` from the query or a form body stands for the method
+ * on a POST (`_method=put` → PUT); a `_method` on a GET or HEAD, or one asking for GET, is
+ * refused (405); HEAD is routed as GET (the kernel sends no body). An unknown `_method` → 400.
+ * At once, unless a POST's form body must be loaded to find a `_method` (then a promise); a bad
+ * `_method` throws here.
  *
  * @example
  * ```ts
- * const known = requestVerbDirect(request);
- * const { verb } = known instanceof Promise ? await known : known;
+ * await requestVerb(request); // { verb: 'PUT' } for POST /books/1?_method=put
  * ```
  */
-export function requestVerbDirect(request: Request): RequestVerb | Promise<RequestVerb> {
+export function requestVerb(request: Request): Awaitable<RequestVerb> {
   const method = request.method;
   // GET, HEAD and the other verbs never strip anything, so they need no memo.
   if (method === 'GET' || method === 'HEAD') return request.query_string === '' ? GET_VERB : readVerbNow(request, method);
   const upper = method === 'POST' ? method : method.toUpperCase();
   if (upper !== 'POST') return upper === 'GET' || upper === 'HEAD' ? readVerbNow(request, upper) : (PLAIN_VERBS.get(upper) ?? { verb: upper });
-  const known = memo.get(request);
+  const known = peekRoutingState(request)?.get(VERB);
   if (known !== undefined && known.method === request.method && known.url === request.url) return known.result;
   const query = request.query_string === '' ? undefined : ownValue(request.GET, '_method');
   if (query !== undefined) return remember(request, postOverride(request, query));
@@ -76,7 +65,7 @@ export function requestVerbDirect(request: Request): RequestVerb | Promise<Reque
 }
 
 function remember(request: Request, result: RequestVerb): RequestVerb {
-  memo.set(request, { method: request.method, url: request.url, result });
+  routingState(request).set(VERB, { method: request.method, url: request.url, result });
   return result;
 }
 
