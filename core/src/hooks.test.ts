@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { abort, createKernel, definePlugin, HTTPError, Response, type Kernel, type ResponseInfo } from './index.ts';
-import { capture, handle } from './fixtures/harness.ts';
+import { capture, handle, rawExchange } from './fixtures/harness.ts';
 
 function plugin(name: string, apply: (kernel: Kernel) => void) {
   return definePlugin({ name, apply });
@@ -325,4 +325,26 @@ test('HTTPError thrown by a beforeRoute tap goes through onAbort', async () => {
   assert.equal(res.headers['www-authenticate'], 'Basic');
   assert.match(res.body, /Log in/);
   await app.close();
+});
+
+test('onResponse on a connection with 20 pipelined requests: every tap runs, one close listener per connection (no leak warning)', async () => {
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => void warnings.push(`${warning.name}: ${warning.message}`);
+  process.on('warning', onWarning);
+  const infos: Array<[string, boolean]> = [];
+  const app = createKernel({ logger: false })
+    .use(plugin('log', (k) => k.hooks.onResponse.tap('log', (req, _res, info) => void infos.push([req.path, info.completed]))))
+    .use(handle(async (req) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return req.path;
+    }));
+  const { url } = await app.listen({ port: 0 });
+  const paths = Array.from({ length: 20 }, (_, i) => `/r${i}`);
+  const text = paths.map((path, i) => `GET ${path} HTTP/1.1\r\nHost: x\r\n${i === paths.length - 1 ? 'Connection: close\r\n' : ''}\r\n`).join('');
+  const raw = await rawExchange(url, text);
+  await app.close();
+  process.off('warning', onWarning);
+  assert.equal(raw.match(/HTTP\/1\.1 200 OK/g)?.length, 20);
+  assert.deepEqual(infos, paths.map((path) => [path, true]));
+  assert.deepEqual(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning')), []);
 });

@@ -3,6 +3,7 @@
  * (no hooks, no error documents) and the watch behind `onResponse`'s `completed`.
  */
 import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { writeDefaultError } from './error-body.ts';
 import { HTTPError } from './http-error.ts';
 import { Response } from './response.ts';
@@ -24,18 +25,39 @@ export function responseOutcome(res: ServerResponse): Promise<boolean> {
   const connection = res.req?.socket;
   if (res.destroyed || connection?.destroyed) return Promise.resolve(false);
   return new Promise((done) => {
+    let leaveConnection: (() => void) | undefined;
     const settle = (completed: boolean) => () => {
       res.off('finish', onFinish);
       res.off('close', onClose);
-      connection?.off('close', onClose);
+      leaveConnection?.();
       done(completed || res.writableFinished);
     };
     const onFinish = settle(true);
     const onClose = settle(false);
     res.once('finish', onFinish);
     res.once('close', onClose);
-    connection?.once('close', onClose);
+    if (connection) leaveConnection = whenConnectionCloses(connection, onClose);
   });
+}
+
+// One 'close' listener per connection, however many pipelined responses wait on it: a listener
+// each would pass Node's limit of ten (a "possible memory leak" warning) on a busy connection.
+const waitingOn = new WeakMap<Socket, Set<() => void>>();
+
+function whenConnectionCloses(connection: Socket, callback: () => void): () => void {
+  let waiting = waitingOn.get(connection);
+  if (waiting === undefined) {
+    const callbacks = new Set<() => void>();
+    waiting = callbacks;
+    waitingOn.set(connection, callbacks);
+    connection.once('close', () => {
+      waitingOn.delete(connection);
+      for (const waiter of callbacks) waiter();
+    });
+  }
+  const callbacks = waiting;
+  callbacks.add(callback);
+  return () => callbacks.delete(callback);
 }
 
 /**
