@@ -6,12 +6,6 @@ import { responseOutcome } from './server-response.ts';
 export type AfterResponse = (completed: boolean) => void;
 
 /**
- * Where the pipeline leaves a request's `ServerResponse`, for `request.afterResponse()` to watch
- * (a symbol, so that it is no name of the request's interface).
- */
-export const SERVER_RESPONSE: unique symbol = Symbol('hickory.serverResponse');
-
-/**
  * Runs `callbacks` (in order, including any added later) once `res` was handed to the socket or
  * the client went away; one that throws is logged on `log` and the others still run (a cleanup
  * must not stop the next one).

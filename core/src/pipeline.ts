@@ -10,8 +10,7 @@ import type { HooksOf } from './hooks.ts';
 import { HTTPError } from './http-error.ts';
 import type { Logger } from './logger.ts';
 import { InternalRedirect } from './redirect.ts';
-import { SERVER_RESPONSE } from './after-response.ts';
-import type { Lookup, Request, RequestSettings } from './request.ts';
+import { answeredOn, type Lookup, type Request, type RequestSettings } from './request.ts';
 import type { RequestLogging } from './request-logging.ts';
 import { Response } from './response.ts';
 import { responseOutcome, answerInternalError } from './server-response.ts';
@@ -111,7 +110,7 @@ export class Pipeline {
     try {
       const { settings } = this;
       exchange = { request: new settings.requestClass(req, settings.requestSettings), response: new settings.responseClass() };
-      exchange.request[SERVER_RESPONSE] = res;
+      answeredOn(exchange.request, res);
     } catch (error) {
       // A throwing request_cls/response_cls constructor must not reach uncaughtException.
       this.settings.logger().error(`building the request objects for ${req.method} ${req.url} failed`, error);

@@ -13,7 +13,7 @@ import type { TrustHop } from './trust-proxy.ts';
 import type { Response } from './response.ts';
 import { SILENT_LOG, type PinoLike } from './pino-like.ts';
 import { requestIdOf } from './request-id.ts';
-import { runAfterResponse, SERVER_RESPONSE, type AfterResponse } from './after-response.ts';
+import { runAfterResponse, type AfterResponse } from './after-response.ts';
 
 /**
  * What a routing plugin found for a request (the result of the `route` hook).
@@ -62,6 +62,8 @@ export interface RequestSettings {
   readonly requestLog?: (request: Request) => PinoLike;
 }
 
+// Set by `Request`'s static block: the one way in to its private `#serverResponse`.
+let answerOn: (request: Request, res: ServerResponse) => void;
 const EMPTY = Buffer.alloc(0);
 const LOADED: Promise<void> = Promise.resolve();
 const FORM = 'application/x-www-form-urlencoded';
@@ -188,19 +190,24 @@ export class Request {
    * ```
    */
   afterResponse(callback: AfterResponse): void {
-    if (this.afterCallbacks === undefined) {
-      const res = this[SERVER_RESPONSE];
+    if (this.#afterCallbacks === undefined) {
+      const res = this.#serverResponse;
       // A request made outside a kernel has no response to wait for: nothing to clean up after.
       if (res === undefined) return;
-      this.afterCallbacks = [];
-      runAfterResponse(res, this.afterCallbacks, () => this.log);
+      this.#afterCallbacks = [];
+      runAfterResponse(res, this.#afterCallbacks, () => this.log);
     }
-    this.afterCallbacks.push(callback);
+    this.#afterCallbacks.push(callback);
   }
-  private afterCallbacks: AfterResponse[] | undefined;
-
-  /** The `ServerResponse` this request is answered on, set by the pipeline (for `afterResponse`). */
-  [SERVER_RESPONSE]: ServerResponse | undefined = undefined;
+  #afterCallbacks: AfterResponse[] | undefined;
+  // The `ServerResponse` this request is answered on (set through `answeredOn`): an ES private
+  // field, which costs the request no more than a plain one, and is no name of its interface.
+  #serverResponse: ServerResponse | undefined;
+  static {
+    answerOn = (request, res) => {
+      request.#serverResponse = res;
+    };
+  }
 
   /**
    * A pino-compatible logger whose lines carry this request's id (`reqId`): a child of the
@@ -501,4 +508,17 @@ function pathOfAbsoluteForm(target: string): string {
   if (scheme === -1) return target;
   const slash = target.indexOf('/', scheme + 3);
   return slash === -1 ? '/' : target.slice(slash);
+}
+
+/**
+ * Tells a request which `ServerResponse` answers it (the pipeline does, as it makes the request),
+ * so that `request.afterResponse()` can wait for it.
+ *
+ * @example
+ * ```ts
+ * answeredOn(request, res);
+ * ```
+ */
+export function answeredOn(request: Request, res: ServerResponse): void {
+  answerOn(request, res);
 }
