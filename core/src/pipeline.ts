@@ -54,8 +54,9 @@ export interface PipelineSettings {
  * (`accept`), then `beforeRoute` → `route` → `afterLookup` → body → `beforeHandle` → handler
  * (bounded by `handler_timeout`) → result applied → errors turned into responses (`fail`; an
  * error document is routed here again, internal redirects too) → `beforeSend` (`finish`: every
- * response passes it, error responses included) → written (`send`) → the line per request,
- * `onResponse` taps and the request's `afterResponse` callbacks, once the client has it (`sent`).
+ * response passes it, error responses included) → written (`send`) → `onResponse` taps once the
+ * client has it, and the line per request (`sent`). (A request's `afterResponse` callbacks wait
+ * for its response on their own: see `after-response.ts`.)
  * Each step calls the next at once and waits only on a promise a tap, the body or the handler
  * returned, so a request that never waits makes no promise (`accept` gives `undefined`).
  *
@@ -67,7 +68,7 @@ export interface PipelineSettings {
  */
 export class Pipeline {
   private readonly runners: { beforeRoute?: BailRunner; route?: BailRunner; afterLookup?: BailRunner; beforeHandle?: BailRunner; beforeSend?: BailRunner };
-  // Whether anything waits for the client to have the response: `onResponse` taps, the line per request.
+  // Whether `onResponse` taps wait for the client to have the response (then it is watched from the start).
   private readonly observed: boolean;
   private readonly logging: RequestLogging | undefined;
   private readonly errorHost: ErrorHost;
