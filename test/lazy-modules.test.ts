@@ -1,5 +1,5 @@
 // An app pays only for what it uses: createApp plugs in every first-party plugin, but the large
-// libraries behind them (nunjucks, handlebars, busboy, send, light-my-request, proxy-addr, pino)
+// libraries behind them (nunjucks, handlebars, busboy, send, proxy-addr, pino)
 // load on first use, so an app answering JSON never carries them in its heap. Run in a child
 // process, so that nothing this test runner loaded counts.
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
-import type { InjectOptions, Response as InjectResponse } from 'light-my-request';
+import { inject as lightInject, type InjectOptions, type Response as InjectResponse } from 'light-my-request';
 import { CORE_CONFIG, resolveConfig, type ConfigRule, type KernelConfig, type ResolvedConfig } from './config.ts';
 import { noteExplicitApp } from './current.ts';
 import { coreError } from './errors.ts';
@@ -358,9 +358,7 @@ export class Kernel {
    */
   async inject(options: InjectOptions | string): Promise<InjectResponse> {
     await this.ready();
-    // Loaded here, not with the kernel: a server that is never injected into does not carry it.
-    const { inject } = await import('light-my-request');
-    return inject(this.listener, options);
+    return lightInject(this.listener, options);
   }
 
   /**

@@ -12,7 +12,6 @@ export interface HandlebarsEngineOptions {
   helpers?: Record<string, Helper>;
 }
 
-
 // Every compile and runtime option is explicit, so nothing comes from data; prototype
 // properties and methods stay out of reach (the handlebars default, restated on purpose).
 const COMPILE_OPTIONS: CompileOptions = Object.freeze({

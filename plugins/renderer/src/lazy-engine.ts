@@ -7,7 +7,7 @@ import type { RendererEngine } from './define-renderer.ts';
  * template is rendered, so that an application plugging the renderer in but never rendering one
  * of its templates never loads the library (and its heap does not grow for it). Until then a
  * render returns a promise (allowed by the `render` hook); afterwards each render goes straight to
- * the loaded engine. A failed load is not kept: the next render tries again.
+ * the loaded engine. A failed load is not kept: the next render tries again (see `loadOnce`).
  *
  * @example
  * ```ts
