@@ -2,9 +2,9 @@
  * Loads something once, on first use: `load` (typically a dynamic `import()` of a large library)
  * runs at the first call; until it settles each call returns the same promise, and from then on
  * the value itself, so that the hot path after the first use waits for nothing. A failed load is
- * not kept: the next call runs `load` again (a module whose evaluation threw stays failed in
- * Node's module cache, though; a missing one can be installed meanwhile). For a plugin whose library a given app may never need
- * (a template engine, a multipart parser, a file sender), so that such an app never loads it.
+ * not kept: the next call runs `load` again (though a module whose evaluation threw stays failed
+ * in Node's module cache). For a plugin whose library a given app may never need (a template
+ * engine, a multipart parser, a file sender), so that such an app never loads it.
  *
  * @example
  * ```ts
