@@ -22,6 +22,7 @@
 export { tapDirect, type DirectTap, type DirectTapOf, type DirectTapOptions } from './hooks.ts';
 export { confdirPath, withDefault } from './config.ts';
 export { isThenable } from './bail-runner.ts';
+export { loadOnce } from './load-once.ts';
 export { coreError, tableError } from './errors.ts';
 export { currentExchange } from './current.ts';
 export { HeaderMap, assertHeaderValue } from './header-map.ts';

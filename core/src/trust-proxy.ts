@@ -1,4 +1,5 @@
-import proxyaddr from '@fastify/proxy-addr';
+import { createRequire } from 'node:module';
+import type proxyaddr from '@fastify/proxy-addr';
 import { coreError } from './errors.ts';
 
 /**
@@ -53,7 +54,7 @@ export function compileTrustProxy(value: unknown): TrustHop | undefined {
     if (typeof item !== 'string' || item === '') throw badTrust(value, `${show(item)} is not an address, a CIDR or one of loopback, linklocal, uniquelocal`);
   }
   try {
-    return proxyaddr.compile(list as string[]);
+    return loadProxyAddr().compile(list as string[]);
   } catch (error) {
     // proxy-addr says which entry is wrong ("invalid IP address: x"); keep its words.
     throw badTrust(value, (error as Error).message);
@@ -74,4 +75,13 @@ function showOne(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'function') return 'a function';
   return typeof value === 'object' ? 'an object' : String(value);
+}
+
+// proxy-addr (with ipaddr.js) loads only for a `trust_proxy` list, the one value that needs it;
+// synchronously, since the check runs during the synchronous configuration step.
+const load = createRequire(import.meta.url);
+let proxyAddr: typeof proxyaddr | undefined;
+
+function loadProxyAddr(): typeof proxyaddr {
+  return (proxyAddr ??= load('@fastify/proxy-addr') as typeof proxyaddr);
 }

@@ -13,8 +13,7 @@
  * const app = createKernel({ template_path: '%(confdir)s/templates' }).use(dispatchPlugin).use(ejsRenderer);
  * ```
  */
-import { defineRenderer, type RendererOptions } from '@hickory/renderer';
-import { createEjsEngine } from './ejs-engine.ts';
+import { defineRenderer, lazyEngine, type RendererOptions } from '@hickory/renderer';
 
 /** Options of {@link ejsRenderer} (`kernel.use(ejsRenderer, { cache: false })`). */
 export type EjsRendererOptions = RendererOptions;
@@ -32,5 +31,6 @@ export const ejsRenderer = defineRenderer<EjsRendererOptions>({
   name: 'ejs',
   extensions: ['ejs'],
   pluginName: '@hickory/ejs',
-  create: (context) => createEjsEngine(context),
+  // ejs loads at the first render of an .ejs template.
+  create: (context) => lazyEngine(async () => (await import('./ejs-engine.ts')).createEjsEngine(context)),
 });

@@ -1,5 +1,6 @@
 import Handlebars from 'handlebars';
 import { templateFailed, TemplateError, type RendererContext, type RendererEngine, type TemplateFile } from '@hickory/renderer';
+import { HANDLEBARS_EXTENSIONS } from './extensions.ts';
 import { findPartials } from './partials.ts';
 
 type Compiled = Handlebars.TemplateDelegate;
@@ -10,9 +11,6 @@ export interface HandlebarsEngineOptions {
   /** Helpers every template can call (`{ upper: (s) => s.toUpperCase() }`). */
   helpers?: Record<string, Helper>;
 }
-
-/** The extensions the handlebars renderer reads (templates and partials). */
-export const HANDLEBARS_EXTENSIONS: readonly string[] = Object.freeze(['hbs', 'handlebars']);
 
 // Every compile and runtime option is explicit, so nothing comes from data; prototype
 // properties and methods stay out of reach (the handlebars default, restated on purpose).

@@ -14,8 +14,9 @@
  * createKernel({ template_path: '%(confdir)s/templates' }).use(handlebarsRenderer, { helpers: { upper } });
  * ```
  */
-import { defineRenderer, type RendererOptions } from '@hickory/renderer';
-import { createHandlebarsEngine, HANDLEBARS_EXTENSIONS, type HandlebarsEngineOptions } from './handlebars-engine.ts';
+import { defineRenderer, lazyEngine, type RendererOptions } from '@hickory/renderer';
+import type { HandlebarsEngineOptions } from './handlebars-engine.ts';
+import { HANDLEBARS_EXTENSIONS } from './extensions.ts';
 
 export type { HandlebarsEngineOptions } from './handlebars-engine.ts';
 
@@ -35,5 +36,6 @@ export const handlebarsRenderer = defineRenderer<HandlebarsRendererOptions>({
   name: 'handlebars',
   extensions: HANDLEBARS_EXTENSIONS,
   pluginName: '@hickory/handlebars',
-  create: (context, options) => createHandlebarsEngine(context, options),
+  // handlebars (the largest of the three libraries) loads at the first render of one of its templates.
+  create: (context, options) => lazyEngine(async () => (await import('./handlebars-engine.ts')).createHandlebarsEngine(context, options)),
 });

@@ -1,9 +1,13 @@
 import { access, constants, stat } from 'node:fs/promises';
 import { definePlugin } from '@hickory/core';
+import { loadOnce } from '@hickory/core/kit';
 import { multipartError } from './errors.ts';
 import { resolveOptions, type MultipartOptions } from './options.ts';
-import { parseMultipart } from './parse-multipart.ts';
 import { TempFiles } from './temp-files.ts';
+
+// The parser (on busboy) loads with the first multipart body: an app that gets none never loads it.
+// Until its body is read the request stream stays paused, so waiting for the load loses nothing.
+const loadParser = loadOnce(async () => (await import('./parse-multipart.ts')).parseMultipart);
 
 /**
  * Reads `multipart/form-data` bodies into `request.POST` (text fields as strings, files as
@@ -26,7 +30,8 @@ export const multipartPlugin = definePlugin<MultipartOptions | undefined>({
     kernel.hooks.parseBody.for('multipart/form-data').tapPromise('multipart', (request) => {
       const temps = new TempFiles(request.raw.socket);
       request.afterResponse(temps.removeAll);
-      return parseMultipart(request, resolved, temps);
+      const parse = loadParser();
+      return parse instanceof Promise ? parse.then((loaded) => loaded(request, resolved, temps)) : parse(request, resolved, temps);
     });
 
     kernel.hooks.ready.tapPromise('multipart', async () => {

@@ -10,8 +10,8 @@
  * createKernel({ template_path: '%(confdir)s/templates' }).use(nunjucksRenderer, { filters: { shout } });
  * ```
  */
-import { defineRenderer, type RendererOptions } from '@hickory/renderer';
-import { createNunjucksEngine, type NunjucksEngineOptions } from './nunjucks-engine.ts';
+import { defineRenderer, lazyEngine, type RendererOptions } from '@hickory/renderer';
+import type { NunjucksEngineOptions } from './nunjucks-engine.ts';
 
 export type { NunjucksEngineOptions } from './nunjucks-engine.ts';
 
@@ -31,5 +31,6 @@ export const nunjucksRenderer = defineRenderer<NunjucksRendererOptions>({
   name: 'nunjucks',
   extensions: ['njk', 'nunjucks'],
   pluginName: '@hickory/nunjucks',
-  create: (context, options) => createNunjucksEngine(context, options),
+  // nunjucks loads at the first render of one of its templates: an app that never renders one never loads it.
+  create: (context, options) => lazyEngine(async () => (await import('./nunjucks-engine.ts')).createNunjucksEngine(context, options)),
 });

@@ -72,7 +72,11 @@ export interface RendererDefinition<O extends RendererOptions> {
   extensions: readonly string[];
   /** The plugin's name (default `<name>-renderer`). */
   pluginName?: string;
-  /** Starts the engine, once, during `kernel.ready()`. */
+  /**
+   * Starts the engine, once, during `kernel.ready()`. An engine on a large library returns
+   * `lazyEngine(…)` so that the library loads at the first render, not here (options it can
+   * check without the library are still checked here, so that they fail `ready()`).
+   */
   create(context: RendererContext, options: O): RendererEngine | Promise<RendererEngine>;
 }
 

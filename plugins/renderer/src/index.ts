@@ -22,5 +22,6 @@ export {
   type RendererEngine,
   type RendererOptions,
 } from './define-renderer.ts';
+export { lazyEngine } from './lazy-engine.ts';
 export { RENDERER_ERRORS, TemplateError, templateFailed, type RendererErrorCode, type TemplateLocation } from './errors.ts';
 export type { TemplateFile } from './template-names.ts';

@@ -1,9 +1,9 @@
 import { realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ReadStream } from 'node:fs';
-import send from 'send';
+import type send from 'send';
 import { definePlugin, HTTPError, Response, type Request } from '@hickory/core';
-import { confdirPath, tapDirect, writeDefaultError } from '@hickory/core/kit';
+import { confdirPath, loadOnce, tapDirect, writeDefaultError } from '@hickory/core/kit';
 import { staticError } from './errors.ts';
 import { fileSegments, findFile, findFileAt, type FoundFile } from './find-file.ts';
 import { checkOptions, type StaticOptions } from './options.ts';
@@ -72,9 +72,20 @@ export const staticPlugin = definePlugin<StaticOptions | undefined>({
 
 const FILE_METHODS = { Allow: 'GET, HEAD' };
 
+type Send = typeof send;
+
+// `send` loads with the first file to serve: an app that serves none (or has no `static_root`)
+// never loads it and its dependencies (mime types, http-errors…).
+const loadSend = loadOnce(async (): Promise<Send> => (await import('send')).default);
+
+function serveFile(request: Request, response: Response, root: string, file: FoundFile, settings: StaticOptions): Promise<Response> {
+  const loaded = loadSend();
+  return loaded instanceof Promise ? loaded.then((sendFile) => sendWith(sendFile, request, response, root, file, settings)) : sendWith(loaded, request, response, root, file, settings);
+}
+
 // `send` decides the status and headers (conditional requests, ranges, type, caching); the
 // kernel then writes them and streams the bytes, with backpressure.
-function serveFile(request: Request, response: Response, root: string, file: FoundFile, settings: StaticOptions): Promise<Response> {
+function sendWith(sendFile: Send, request: Request, response: Response, root: string, file: FoundFile, settings: StaticOptions): Promise<Response> {
   return new Promise<Response>((resolveServe, reject) => {
     const target = new SendTarget();
     let source: ReadStream | undefined;
@@ -97,7 +108,7 @@ function serveFile(request: Request, response: Response, root: string, file: Fou
         reject(error);
       }
     };
-    const sending = send(request.raw, file.urlPath, {
+    const sending = sendFile(request.raw, file.urlPath, {
       root,
       dotfiles: 'ignore',
       index: false,
