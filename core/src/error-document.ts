@@ -23,6 +23,12 @@ export function errorDocumentPath(error: HTTPError, request: Request, errorPaths
   return path;
 }
 
+/** An error to be answered by its error document, and that document's path. */
+export interface ErrorDocument {
+  readonly error: HTTPError;
+  readonly path: string;
+}
+
 /** What {@link enterErrorDocument} changed, for {@link leaveErrorDocument} to restore. */
 export interface ErrorDocumentVisit {
   readonly error: HTTPError;

@@ -1,6 +1,6 @@
 import { adoptResponse, type Exchange } from './current.ts';
 import { dropBodyHeaders, writeDefaultError } from './error-body.ts';
-import { errorDocumentPath } from './error-document.ts';
+import { errorDocumentPath, type ErrorDocument } from './error-document.ts';
 import { debugPage, type DebugSection } from './debug-page.ts';
 import type { HooksOf } from './hooks.ts';
 import { coreError } from './errors.ts';
@@ -37,11 +37,11 @@ export interface ErrorHost {
  *
  * @example
  * ```ts
- * const documented = await respondToError(new HTTPError(404), exchange, host);
- * exchange.response.status; // 404 (when `documented` is undefined)
+ * const document = await respondToError(new HTTPError(404), exchange, host);
+ * exchange.response.status; // 404 (when `document` is undefined)
  * ```
  */
-export async function respondToError(thrown: unknown, exchange: Exchange, host: ErrorHost): Promise<HTTPError | undefined> {
+export async function respondToError(thrown: unknown, exchange: Exchange, host: ErrorHost): Promise<ErrorDocument | undefined> {
   const { request } = exchange;
   const error = refuseOpenRedirect(thrown, host);
   if (error instanceof HTTPError) {
@@ -83,9 +83,10 @@ export async function respondToError(thrown: unknown, exchange: Exchange, host: 
   return documentedOrDefault(generic, exchange, host);
 }
 
-// The error given back when it has a document to route; else its default body, written now.
-function documentedOrDefault(error: HTTPError, exchange: Exchange, host: ErrorHost): HTTPError | undefined {
-  if (errorDocumentPath(error, exchange.request, host.errorPaths) !== undefined) return error;
+// The error and its document's path when it has one to route; else its default body, written now.
+function documentedOrDefault(error: HTTPError, exchange: Exchange, host: ErrorHost): ErrorDocument | undefined {
+  const path = errorDocumentPath(error, exchange.request, host.errorPaths);
+  if (path !== undefined) return { error, path };
   writeDefaultError(error, exchange.request.raw, exchange.response);
   return undefined;
 }

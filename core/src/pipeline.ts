@@ -3,7 +3,7 @@ import { bailRunner, isThenable, seriesRunner, type BailRunner } from './bail-ru
 import { adoptResponse, exchangeStorage, type Exchange } from './current.ts';
 import type { DebugSection } from './debug-page.ts';
 import { writeDefaultError } from './error-body.ts';
-import { enterErrorDocument, errorDocumentPath, leaveErrorDocument } from './error-document.ts';
+import { enterErrorDocument, leaveErrorDocument } from './error-document.ts';
 import { respondToError, type ErrorHost } from './error-responses.ts';
 import { coreError } from './errors.ts';
 import type { HooksOf } from './hooks.ts';
@@ -329,9 +329,9 @@ export class Pipeline {
   // was, but without reading the body (it may be what failed: 413, 400); if the document itself
   // fails, the default error body is sent.
   private async fail(error: unknown, exchange: Exchange): Promise<void> {
-    const documented = await respondToError(error, exchange, this.errorHost);
-    if (documented === undefined) return;
-    const path = errorDocumentPath(documented, exchange.request, this.settings.errorPaths)!;
+    const document = await respondToError(error, exchange, this.errorHost);
+    if (document === undefined) return;
+    const { error: documented, path } = document;
     const visit = enterErrorDocument(exchange, documented, path, new this.settings.responseClass());
     let rendered = true;
     try {
