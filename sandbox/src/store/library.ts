@@ -29,17 +29,17 @@ export class Library {
   }
 
   /** What `new TransactionHook(...)` needs, bound to this library. */
-  readonly transactions: TransactionFunctions = {
+  readonly transactions = {
     start: () => this.#begin('BEGIN IMMEDIATE'),
     // Deferred: the snapshot is taken at the first read, and nothing is locked for writing.
     start_ro: () => this.#begin('BEGIN'),
-    commit: () => this.db.exec('COMMIT'),
-    rollback: () => this.db.exec('ROLLBACK'),
+    commit: (): void => void this.db.exec('COMMIT'),
+    rollback: (): void => void this.db.exec('ROLLBACK'),
     // Never throws, and always gives the turn back: the hook calls it last, after the response is
     // decided, and a turn kept by a failed ROLLBACK (e.g. an unfinished `iterate()` keeps the
     // connection busy) would leave every later request waiting forever. A transaction still open
     // after a failed ROLLBACK makes the next BEGIN fail (that request's 500), not hang.
-    clear: () => {
+    clear: (): void => {
       const release = this.#release;
       this.#release = undefined;
       try {
@@ -50,7 +50,7 @@ export class Library {
         release?.();
       }
     },
-  };
+  } satisfies TransactionFunctions;
 
   // A TransactionHook clears before it begins again, so each begin waits for its own turn. A BEGIN
   // that fails (SQLITE_BUSY from another worker's write) keeps the turn all the same: the hook still
