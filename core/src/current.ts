@@ -2,11 +2,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { coreError } from './errors.ts';
 import { Request } from './request.ts';
 import { Response } from './response.ts';
+import type { Deadline } from './deadline.ts';
 
 /** The objects of one request, as held by the async context. */
 export interface Exchange {
   request: Request;
   response: Response;
+  /** The request's time budget, once it first had to wait (see `deadline.ts`). */
+  deadline: Deadline | undefined;
 }
 
 /** The async context that carries the current {@link Exchange} through a request. */
@@ -69,7 +72,7 @@ export function explicitAppRunning(): boolean {
   return explicitApps;
 }
 
-function proxyOf<K extends keyof Exchange>(key: K, prototype: object): Exchange[K] {
+function proxyOf<K extends 'request' | 'response'>(key: K, prototype: object): Exchange[K] {
   const current = (): Exchange[K] => {
     const exchange = exchangeStorage.getStore();
     if (!exchange) throw coreError(explicitAppRunning() ? 'HICKORY_ERR_CONTEXT_LOCALS_OFF' : 'HICKORY_ERR_OUTSIDE_REQUEST', key);

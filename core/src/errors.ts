@@ -26,6 +26,7 @@ export const CORE_ERRORS = Object.freeze({
   HICKORY_ERR_CONTEXT_LOCALS_OFF:
     '`%s` is not available: this app runs with use_context_locals: false, so handlers receive the request and the response as their first two arguments (handler(request, response, ...)); use those, or set use_context_locals: true.',
   HICKORY_ERR_OUTSIDE_REQUEST: '`%s` was used outside of a request: it is only available while a request is being handled.',
+  HICKORY_ERR_REQUEST_ENDED: 'request.beforeEnd() was called for %s after its response was decided (the request took longer than handler_timeout, or was answered already): nothing may be taken for it now.',
   HICKORY_ERR_BODY_NOT_LOADED: 'request.%s was read before the body was loaded: await request.load() first (the kernel does so before calling a handler).',
   HICKORY_ERR_HEADER_VALUE:
     'Invalid value for header "%s": header names must be tokens, and values only printable ASCII, spaces and tabs (no CR, LF, NUL or other control characters, no characters beyond ASCII: percent-encode them, or use contentDisposition() for file names).',

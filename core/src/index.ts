@@ -18,6 +18,7 @@ export { definePlugin } from './define-plugin.ts';
 export type { PluginOf } from './plugin.ts';
 export type { HookName, HooksOf, RenderJob, ResponseInfo } from './hooks.ts';
 export { Request, type Lookup, type RequestSettings, type BodyParseResult } from './request.ts';
+export type { BeforeEnd, EndOutcome } from './before-end.ts';
 export { Response, type AppIter, type ResponseInit } from './response.ts';
 export { request, response, type Exchange } from './current.ts';
 export { HTTPError, abort, type ErrorHeaders } from './http-error.ts';

@@ -10,7 +10,9 @@ import type { HooksOf } from './hooks.ts';
 import { HTTPError } from './http-error.ts';
 import type { Logger } from './logger.ts';
 import { InternalRedirect } from './redirect.ts';
-import { answeredOn, type Lookup, type Request, type RequestSettings } from './request.ts';
+import { answeredOn, endingOf, type Lookup, type Request, type RequestSettings } from './request.ts';
+import { endingWithStream, type Ending } from './before-end.ts';
+import { Deadline } from './deadline.ts';
 import type { RequestLogging } from './request-logging.ts';
 import { Response } from './response.ts';
 import { responseOutcome, answerInternalError } from './server-response.ts';
@@ -24,7 +26,10 @@ export type RequestHooks = Pick<HooksOf<unknown>, 'beforeRoute' | 'route' | 'aft
 
 /** What the {@link Pipeline} needs of its kernel, read once at `ready()`. */
 export interface PipelineSettings {
-  /** `handler_timeout` in ms: an asynchronous handler still pending then → 503. */
+  /**
+   * `handler_timeout` in ms: a request whose routing, checks, hooks and handler together have not
+   * finished then → 503 (time waiting for its body not counted).
+   */
   readonly handlerTimeout: number;
   /** `send_timeout` in ms: a response the client does not take within it is cut. */
   readonly sendTimeout: number;
@@ -110,7 +115,7 @@ export class Pipeline {
     let exchange: Exchange;
     try {
       const { settings } = this;
-      exchange = { request: new settings.requestClass(req, settings.requestSettings), response: new settings.responseClass() };
+      exchange = { request: new settings.requestClass(req, settings.requestSettings), response: new settings.responseClass(), deadline: undefined };
       answeredOn(exchange.request, res);
     } catch (error) {
       // A throwing request_cls/response_cls constructor must not reach uncaughtException.
@@ -128,27 +133,63 @@ export class Pipeline {
     let written: Promise<void> | undefined;
     try {
       const routed = this.dispatch(exchange, [], true);
-      written = routed === undefined ? this.finish(exchange, res) : this.settledThen(routed, exchange, () => this.finish(exchange, res));
+      written = routed === undefined ? this.finish(exchange, res) : this.settledThen(this.bounded(routed, exchange), exchange, () => this.finish(exchange, res));
     } catch (error) {
       written = this.failThen(error, exchange, () => this.finish(exchange, res));
     }
     if (written === undefined) return this.sent(exchange, res, started, outcome);
-    return written.then(() => this.sent(exchange, res, started, outcome));
+    return written.then(
+      () => this.sent(exchange, res, started, outcome),
+      (error: unknown) => {
+        // The error handling itself failed (the caller answers a 500): what the request holds is
+        // still given back, once.
+        void endingOf(exchange.request)?.run({ ok: false, status: 500 });
+        throw error;
+      },
+    );
   };
+
+  // A request that had to wait is bounded by `handler_timeout` as a whole: routing, checks, hooks
+  // and the handler (its body's arrival not counted). Past it → 503; the steps still pending then
+  // stop where they are (see `settle`), though a handler already running cannot be stopped.
+  private bounded(routed: Promise<void>, exchange: Exchange): Promise<void> {
+    const deadline = (exchange.deadline ??= new Deadline(this.settings.handlerTimeout));
+    return deadline.bound(routed, (ms) => this.tooSlow(exchange.request, 'routing, checks, hooks and the handler', ms));
+  }
 
   // Waits for a step that had to wait; what it threw becomes the response; then `next` (finish or send).
   private async settledThen(pending: PromiseLike<unknown>, exchange: Exchange, next: () => Promise<void> | undefined): Promise<void> {
     try {
       await pending;
     } catch (error) {
-      await this.fail(error, exchange);
+      await this.failWithin(error, exchange);
     }
     await next();
   }
 
   private async failThen(error: unknown, exchange: Exchange, next: () => Promise<void> | undefined): Promise<void> {
-    await this.fail(error, exchange);
+    await this.failWithin(error, exchange);
     await next();
+  }
+
+  // Error handling (`onAbort`/`onError` taps: on_error hooks, error documents) gets a budget of its
+  // own, `handler_timeout` again: past it the answer is a plain 503.
+  private async failWithin(error: unknown, exchange: Exchange): Promise<void> {
+    const failing = this.fail(error, exchange);
+    const deadline = new Deadline(this.settings.handlerTimeout);
+    try {
+      await deadline.bound(failing, (ms) => this.tooSlow(exchange.request, 'the error handling', ms));
+    } catch (failure) {
+      if (!deadline.expired) throw failure;
+      void failing.catch(() => undefined);
+      const late = new this.settings.responseClass();
+      writeDefaultError(new HTTPError(503, 'The server took too long to answer.'), exchange.request.raw, late);
+      adoptResponse(exchange, late);
+    }
+  }
+
+  private tooSlow(request: Request, what: string, ms: number): void {
+    this.settings.logger().warn(`${request.method} ${request.path}: ${what} did not finish within handler_timeout (${ms} ms); answered 503`);
   }
 
   // The response is written: `onResponse` taps run once the client has it (or has left), and the
@@ -184,13 +225,45 @@ export class Pipeline {
       } catch (error) {
         return this.failThen(error, exchange, () => this.send(exchange, res));
       }
-      if (isThenable(ran)) return this.settledThen(ran, exchange, () => this.send(exchange, res));
+      // `beforeSend` taps (after hooks) get a budget of their own; past it the response is a 503.
+      if (isThenable(ran)) {
+        const bounded = new Deadline(this.settings.handlerTimeout).bound(ran, (ms) => this.tooSlow(exchange.request, 'a beforeSend tap', ms));
+        return this.settledThen(bounded, exchange, () => this.send(exchange, res));
+      }
     }
     return this.send(exchange, res);
   }
 
-  // Writes the response; a promise only while an `app_iter` streams.
+  // Gives back what the request holds (its `beforeEnd` callbacks) once the response is final, then
+  // writes it. A request with nothing to give back goes straight to `write`.
   private send(exchange: Exchange, res: ServerResponse): Promise<void> | undefined {
+    const ending = endingOf(exchange.request);
+    if (ending === undefined || ending.started) return this.write(exchange, res);
+    return this.endThenWrite(ending, exchange, res);
+  }
+
+  private async endThenWrite(ending: Ending, exchange: Exchange, res: ServerResponse): Promise<void> {
+    const { response } = exchange;
+    const gone = res.destroyed || (res.req as IncomingMessage | undefined)?.socket?.destroyed === true;
+    if (response.app_iter !== undefined && !gone) {
+      // Given back after the stream's last byte, before the response ends; and at the latest once
+      // the write is over (a HEAD, or a stream never read because the client left).
+      response.app_iter = endingWithStream(response.app_iter, ending, response.status);
+      await this.write(exchange, res);
+      await ending.run({ ok: false, status: response.status });
+      return;
+    }
+    if (await ending.run({ ok: response.status < 400 && !gone, status: response.status })) {
+      // What the request did was not kept: the client must not be told it was.
+      const failed = new this.settings.responseClass();
+      writeDefaultError(new HTTPError(500), exchange.request.raw, failed);
+      adoptResponse(exchange, failed);
+    }
+    await this.write(exchange, res);
+  }
+
+  // Writes the response; a promise only while an `app_iter` streams.
+  private write(exchange: Exchange, res: ServerResponse): Promise<void> | undefined {
     const logger = this.settings.logger();
     try {
       if (this.settings.closing()) exchange.response.headerMap.set('Connection', 'close');
@@ -231,7 +304,7 @@ export class Pipeline {
     const beforeRoute = this.runners.beforeRoute;
     if (beforeRoute === undefined) return this.routeStep(exchange, readBody);
     const answer = beforeRoute(exchange.request, exchange.response);
-    if (isThenable(answer)) return settle(answer, (value) => (value !== undefined ? applyResult(exchange, value) : this.routeStep(exchange, readBody)));
+    if (isThenable(answer)) return settle(exchange, answer, (value) => (value !== undefined ? applyResult(exchange, value) : this.routeStep(exchange, readBody)));
     if (answer !== undefined) return applyResult(exchange, answer);
     return this.routeStep(exchange, readBody);
   }
@@ -239,7 +312,7 @@ export class Pipeline {
   private routeStep(exchange: Exchange, readBody: boolean): Promise<void> | undefined {
     const route = this.runners.route;
     const found = route === undefined ? undefined : route(exchange.request, exchange.response);
-    if (isThenable(found)) return settle(found, (lookup) => this.afterLookupStep(lookup as Lookup | undefined, exchange, readBody));
+    if (isThenable(found)) return settle(exchange, found, (lookup) => this.afterLookupStep(lookup as Lookup | undefined, exchange, readBody));
     return this.afterLookupStep(found as Lookup | undefined, exchange, readBody);
   }
 
@@ -248,7 +321,7 @@ export class Pipeline {
     const afterLookup = this.runners.afterLookup;
     if (afterLookup === undefined) return this.bodyStep(lookup, exchange, readBody);
     const answer = afterLookup(lookup, exchange.request, exchange.response);
-    if (isThenable(answer)) return settle(answer, (value) => (value !== undefined ? applyResult(exchange, value) : this.bodyStep(lookup, exchange, readBody)));
+    if (isThenable(answer)) return settle(exchange, answer, (value) => (value !== undefined ? applyResult(exchange, value) : this.bodyStep(lookup, exchange, readBody)));
     if (answer !== undefined) return applyResult(exchange, answer);
     return this.bodyStep(lookup, exchange, readBody);
   }
@@ -257,7 +330,10 @@ export class Pipeline {
     const { request } = exchange;
     if (readBody && lookup.loadBody !== false && !request.loaded && !request.bodyIgnoredFor(lookup.loadBody)) {
       const loading = request.load();
-      if (!request.loaded) return settle(loading, () => this.beforeHandleStep(lookup, exchange));
+      if (!request.loaded) {
+        const deadline = (exchange.deadline ??= new Deadline(this.settings.handlerTimeout));
+        return settle(exchange, deadline.waitingForBody(loading), () => this.beforeHandleStep(lookup, exchange));
+      }
     }
     return this.beforeHandleStep(lookup, exchange);
   }
@@ -267,41 +343,16 @@ export class Pipeline {
     const beforeHandle = this.runners.beforeHandle;
     if (beforeHandle === undefined) return this.handleStep(lookup, exchange);
     const answer = beforeHandle(lookup, exchange.request, exchange.response);
-    if (isThenable(answer)) return settle(answer, (value) => (value !== undefined ? applyResult(exchange, value) : this.handleStep(lookup, exchange)));
+    if (isThenable(answer)) return settle(exchange, answer, (value) => (value !== undefined ? applyResult(exchange, value) : this.handleStep(lookup, exchange)));
     if (answer !== undefined) return applyResult(exchange, answer);
     return this.handleStep(lookup, exchange);
   }
 
   private handleStep(lookup: Lookup, exchange: Exchange): Promise<void> | undefined {
     const value: unknown = lookup.handle(exchange.request, exchange.response);
-    if (isThenable(value)) return this.applyLater(this.bounded(value, exchange.request), exchange);
+    // A late result (the request answered 503 meanwhile) is ignored.
+    if (isThenable(value)) return settle(exchange, value, (result) => applyResult(exchange, result));
     return applyResult(exchange, value);
-  }
-
-  // An asynchronous handler that has not settled within `handler_timeout` → 503 (the handler
-  // itself cannot be stopped; its late result is ignored).
-  private bounded(value: PromiseLike<unknown>, request: Request): PromiseLike<unknown> {
-    const ms = this.settings.handlerTimeout;
-    return new Promise((resolveValue, reject) => {
-      const timer = setTimeout(() => {
-        this.settings.logger().warn(`${request.method} ${request.path}: the handler did not finish within handler_timeout (${ms} ms); answered 503`);
-        reject(new HTTPError(503, 'The server took too long to answer.'));
-      }, ms);
-      value.then(
-        (result) => {
-          clearTimeout(timer);
-          resolveValue(result);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
-    });
-  }
-
-  private async applyLater(value: PromiseLike<unknown>, exchange: Exchange): Promise<void> {
-    applyResult(exchange, await value);
   }
 
   private async redirectedLater(pending: Promise<void>, exchange: Exchange, visited: string[], readBody: boolean): Promise<void> {
@@ -364,7 +415,9 @@ function applyResult(exchange: Exchange, value: unknown): undefined {
   return undefined;
 }
 
-// `then` for a step: what `next` gives (at once or later) is what the promise settles with.
-function settle<T>(pending: PromiseLike<T>, next: (value: T) => Promise<void> | undefined): Promise<void> {
-  return Promise.resolve(pending).then(next);
+// `then` for a step: what `next` gives (at once or later) is what the promise settles with. A
+// request already answered with a 503 (past `handler_timeout`) goes no further: its next step
+// would run for a response that is gone.
+function settle<T>(exchange: Exchange, pending: PromiseLike<T>, next: (value: T) => Promise<void> | undefined): Promise<void> {
+  return Promise.resolve(pending).then((value) => (exchange.deadline?.expired === true ? undefined : next(value)));
 }

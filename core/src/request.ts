@@ -14,6 +14,7 @@ import type { Response } from './response.ts';
 import { SILENT_LOG, type PinoLike } from './pino-like.ts';
 import { requestIdOf } from './request-id.ts';
 import { runAfterResponse, type AfterResponse } from './after-response.ts';
+import { Ending, type BeforeEnd } from './before-end.ts';
 
 /**
  * What a routing plugin found for a request (the result of the `route` hook).
@@ -62,8 +63,9 @@ export interface RequestSettings {
   readonly requestLog?: (request: Request) => PinoLike;
 }
 
-// Set by `Request`'s static block: the one way in to its private `#serverResponse`.
+// Set by `Request`'s static block: the one way in to its private `#serverResponse` and `#ending`.
 let answerOn: (request: Request, res: ServerResponse) => void;
+let endingOfRequest: (request: Request) => Ending | undefined;
 const EMPTY = Buffer.alloc(0);
 const LOADED: Promise<void> = Promise.resolve();
 const FORM = 'application/x-www-form-urlencoded';
@@ -200,6 +202,30 @@ export class Request {
     this.#afterCallbacks.push(callback);
   }
   #afterCallbacks: AfterResponse[] | undefined;
+
+  /**
+   * Runs `callback` once the response is final, before it ends: what the request holds (a
+   * transaction, a pooled connection, a lock) is given back there, so that the response and what
+   * the request did agree. For a body known in full it runs before anything is written; for a
+   * streamed `app_iter`, once the stream has produced its last byte, before the response ends.
+   * `outcome.ok` is true for a success (below 400) that is being delivered, false for an error, a
+   * client that left or a stream that failed. Callbacks run once each, the last added first; one
+   * that throws is logged and makes the response a 500 (a streamed one is cut off), and the
+   * callbacks after it are told `ok: false`. Called once the response was decided (a request past
+   * `handler_timeout` whose handler still runs), it throws: nothing may be taken for it then.
+   *
+   * @example
+   * ```ts
+   * const client = await pool.connect();
+   * request.beforeEnd(async ({ ok }) => { await client.query(ok ? 'COMMIT' : 'ROLLBACK'); client.release(); });
+   * ```
+   */
+  beforeEnd(callback: BeforeEnd): void {
+    const ending = (this.#ending ??= new Ending(() => this.log));
+    if (ending.started) throw coreError('HICKORY_ERR_REQUEST_ENDED', `${this.method} ${this.path}`);
+    ending.add(callback);
+  }
+  #ending: Ending | undefined;
   // The `ServerResponse` this request is answered on (set through `answeredOn`): an ES private
   // field, which costs the request no more than a plain one, and is no name of its interface.
   #serverResponse: ServerResponse | undefined;
@@ -207,6 +233,7 @@ export class Request {
     answerOn = (request, res) => {
       request.#serverResponse = res;
     };
+    endingOfRequest = (request) => request.#ending;
   }
 
   /**
@@ -521,4 +548,16 @@ function pathOfAbsoluteForm(target: string): string {
  */
 export function answeredOn(request: Request, res: ServerResponse): void {
   answerOn(request, res);
+}
+
+/**
+ * The request's `beforeEnd` callbacks, when it has any (the pipeline runs them).
+ *
+ * @example
+ * ```ts
+ * const failed = await endingOf(request)?.run({ ok: true, status: 200 });
+ * ```
+ */
+export function endingOf(request: Request): Ending | undefined {
+  return endingOfRequest(request);
 }

@@ -18,8 +18,10 @@ export const HOOKS_ERRORS = Object.freeze({
     '@hooks(...) %s: use it on a controller class, with hooks as arguments: @hooks(new TimingHook()) class Admin { … }.',
   HICKORY_ERR_HOOKS_TRANSACTION_ARGS:
     'TransactionHook needs the functions start, start_ro, commit, rollback and clear: %s.',
+  HICKORY_ERR_HOOKS_NO_TRANSACTION:
+    'No transaction is open for %s: transaction() is answered from the TransactionHook\'s `before` (once routing, the checks and the body are done) until the response is final. Is the hook in force for this route (the `hooks` configuration or @hooks on a controller above it)? In explicit mode (use_context_locals: false), pass the request: transaction(request).',
   HICKORY_ERR_HOOKS_TRANSACTION_DECORATOR:
-    '@%s %s: use @transactional() on a controller class or method, and @after_commit(fn) / @after_rollback(fn) on a method, with a function.',
+    '@%s %s: use @transactional() (or @transactional({ ignore_redirects: false })) on a controller class or method, and @after_commit(fn) / @after_rollback(fn) on a method, with a function.',
   HICKORY_ERR_HOOKS_SECURE_ARGS:
     '%s (secure: @secure(check) on a class or method, secure(controller, check) for a child; unlocked(controller) or @unlocked to open a part again).',
   HICKORY_ERR_HOOKS_SECURE_CHECK:

@@ -1,6 +1,15 @@
 import { hooksError } from './errors.ts';
 
-const forced = new WeakSet<Function>();
+/** Options of {@link transactional}. */
+export interface TransactionalOptions {
+  /**
+   * `true` (the default): a redirect is a success and commits, as a redirect after a POST keeps
+   * what the POST did. `false`: a redirect rolls back (Pecan's `ignore_redirects=False`).
+   */
+  readonly ignore_redirects?: boolean;
+}
+
+const forced = new WeakMap<Function, TransactionalOptions>();
 const commitActions = new WeakMap<Function, Array<() => unknown>>();
 const rollbackActions = new WeakMap<Function, Array<() => unknown>>();
 
@@ -9,19 +18,25 @@ type Decorator = <T extends Function>(target: T, context?: ClassDecoratorContext
 /**
  * Marks a controller method, or a whole controller class, as transactional: under a
  * `TransactionHook`, its GET and HEAD requests run in a read-write transaction too (other
- * methods always do). Plain JavaScript: `transactional()(Class)` or `transactional()(fn)`.
+ * methods always do). With `{ ignore_redirects: false }` a redirect it answers rolls back.
+ * Plain JavaScript: `transactional()(Class)` or `transactional()(fn)`.
  *
  * @example
  * ```ts
  * class Reports {
  *   @transactional() @expose() refresh() { cache.rebuild(); return 'rebuilt'; } // a GET that writes
+ *   @transactional({ ignore_redirects: false }) @expose() preview() { draft.save(); return redirect('/drafts/'); } // rolled back
  * }
  * ```
  */
-export function transactional(): Decorator {
+export function transactional(options: TransactionalOptions = {}): Decorator {
+  if (typeof options !== 'object' || options === null || (options.ignore_redirects !== undefined && typeof options.ignore_redirects !== 'boolean')) {
+    throw hooksError('HICKORY_ERR_HOOKS_TRANSACTION_DECORATOR', 'transactional(options)', 'takes { ignore_redirects?: boolean }');
+  }
+  const settled: TransactionalOptions = Object.freeze({ ignore_redirects: options.ignore_redirects ?? true });
   return (target, context) => {
     checkTarget('transactional()', target, context, true);
-    forced.add(target);
+    forced.set(target, settled);
     return target;
   };
 }
@@ -79,11 +94,26 @@ function checkTarget(name: string, target: unknown, context: ClassDecoratorConte
  * ```
  */
 export function isTransactional(handler: Function | undefined, controller: object | undefined): boolean {
-  if (handler !== undefined && forced.has(handler)) return true;
+  return transactionalOptions(handler, controller) !== undefined;
+}
+
+/**
+ * The {@link transactional} options in force for `handler` on `controller` (the method's own, else
+ * its class's or a base class's), or `undefined` when neither is transactional.
+ *
+ * @example
+ * ```ts
+ * transactionalOptions(Reports.prototype.preview, reports); // { ignore_redirects: false }
+ * ```
+ */
+export function transactionalOptions(handler: Function | undefined, controller: object | undefined): TransactionalOptions | undefined {
+  const own = handler === undefined ? undefined : forced.get(handler);
+  if (own !== undefined) return own;
   for (let proto = controller === undefined ? null : Object.getPrototypeOf(controller); proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-    if (forced.has(proto.constructor as Function)) return true;
+    const ofClass = forced.get(proto.constructor as Function);
+    if (ofClass !== undefined) return ofClass;
   }
-  return false;
+  return undefined;
 }
 
 /**
