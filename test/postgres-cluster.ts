@@ -30,7 +30,7 @@ export interface Cluster {
  * postgresBinaries(); // '/usr/lib/postgresql/15/bin'
  * ```
  */
-export function postgresBinaries(): string | undefined {
+function postgresBinaries(): string | undefined {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).filter((name) => /^\d+(\.\d+)?$/.test(name)) : [];
   for (const version of versions.sort((a, b) => Number(b) - Number(a))) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { abort, redirect, request } from '@hickory/core';
 import { expose, renderingFor, when } from '@hickory/dispatch';
 import { RestController } from '@hickory/rest';
-import type { Author, Book } from '../store/book-store.ts';
+import { isRowId, type Author, type Book } from '../store/book-store.ts';
 import type { Library } from '../store/library.ts';
 
 // `name` comes from a form, a query or JSON: anything but one non-empty string is a 400.
@@ -85,7 +85,10 @@ export class GenericBooksController {
     return this.#library.books().create(requireName(name));
   }
 
+  // Routing runs before the request's transaction begins: the book itself is read by the item's
+  // handlers. What cannot be an id at all is a 404 here already (`/index_post` names no book).
   _lookup(id: string, ...remainder: string[]): [GenericBookController, string[]] {
+    if (!isRowId(id)) noBook(id);
     return [new GenericBookController(this.#library, id), remainder];
   }
 }

@@ -23,6 +23,20 @@ function rowId(id: string): number | undefined {
   return value >= 1 && value <= MAX_ID ? value : undefined;
 }
 
+/**
+ * True when `id` can be the id of a row (an integer from 1 to 2^31 - 1, as a URL carries it);
+ * checked without the database.
+ *
+ * @example
+ * ```ts
+ * isRowId('12'); // true
+ * isRowId('index_post'); // false
+ * ```
+ */
+export function isRowId(id: string): boolean {
+  return rowId(id) !== undefined;
+}
+
 function record(row: { id: number; name: string }): { id: string; name: string } {
   return { id: String(row.id), name: row.name };
 }
