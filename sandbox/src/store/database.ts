@@ -64,9 +64,19 @@ export async function openShowcaseDatabase(location: string, options: DatabaseOp
  * ```
  */
 export function transactionFunctions(database: () => Promise<ShowcaseDatabase>): TransactionFunctions<ShowcaseTransaction> {
+  // Each transaction goes back to the database it came from, even if that one was closed and
+  // another opened since (a clear never opens a database).
+  const origin = new WeakMap<ShowcaseTransaction, ShowcaseDatabase>();
+  const begun = (db: ShowcaseDatabase, trx: ShowcaseTransaction) => (origin.set(trx, db), trx);
   return {
-    start: async () => (await database()).begin(),
-    start_ro: async () => (await database()).beginReadOnly(),
+    start: async () => {
+      const db = await database();
+      return begun(db, await db.begin());
+    },
+    start_ro: async () => {
+      const db = await database();
+      return begun(db, await db.beginReadOnly());
+    },
     // `transaction` is undefined only when start failed, and then nothing is committed.
     commit: ({ transaction }) => transaction?.commit().execute(),
     // A transaction the request's time bound already ended is not rolled back twice.
@@ -74,7 +84,7 @@ export function transactionFunctions(database: () => Promise<ShowcaseDatabase>):
       if (transaction !== undefined && stillOpen(transaction)) await transaction.rollback().execute();
     },
     clear: async ({ transaction }) => {
-      if (transaction !== undefined) await (await database()).release(transaction);
+      if (transaction !== undefined) await origin.get(transaction)?.release(transaction);
     },
   };
 }

@@ -54,3 +54,25 @@ test('library.books() is the request\'s own: a handler\'s writes are kept on suc
     await library.close();
   }
 });
+
+test('a request that cannot have the writer within its bound is answered 503 with Retry-After, and the next one is served', async () => {
+  const library = new Library(':memory:', { writeWaitMs: 50 });
+  class Root {
+    @expose('json') async add(name: string) { return library.books().create(name); }
+  }
+  const app = createKernel({ root: new Root(), hooks: [library.hook], logger: false }).use(hooksPlugin);
+  try {
+    const database = await library.open();
+    const holder = await database.begin();
+    const refused = await app.inject({ method: 'POST', url: '/add?name=Dune', headers: { accept: 'application/json' } });
+    assert.equal(refused.statusCode, 503);
+    assert.equal(refused.headers['retry-after'], '1');
+    // A 5xx says nothing of the server's inside to the client; Retry-After says when to come back.
+    assert.equal(refused.json().description, 'The server could not complete the request.');
+    await database.release(holder);
+    assert.equal((await app.inject({ method: 'POST', url: '/add?name=Dune' })).body, '{"id":"1","name":"Dune"}');
+  } finally {
+    await app.close();
+    await library.close();
+  }
+});
