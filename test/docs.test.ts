@@ -6,11 +6,14 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { postgresSkipReason, startCluster, type Cluster } from './postgres-cluster.ts';
 
 // Every ```ts block in docs/*.md is a program: it is written to a file inside the repository (so
 // that `@hickory/*` and `hickory` resolve as they do for users), run under tsx, and must exit 0.
 // Samples assert their own outcomes, so a sample that drifts from the code fails here.
-// A block marked ```ts no-run is shown but not run (keep those rare).
+// A block marked ```ts no-run is shown but not run (keep those rare). A block marked ```ts postgres
+// runs with DATABASE_URL naming a throwaway PostgreSQL cluster (skipped where PostgreSQL is not
+// installed, outside CI; see test/postgres-cluster.ts).
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DOCS = join(REPO, 'docs');
@@ -44,6 +47,8 @@ interface Sample {
   readonly doc: string;
   readonly line: number;
   readonly code: string;
+  /** Marked `postgres`: runs with DATABASE_URL set. */
+  readonly postgres: boolean;
 }
 
 /** The fenced blocks of a Markdown text whose info string starts with `ts`/`typescript` and is not `no-run`. */
@@ -62,7 +67,7 @@ export function extractSamples(doc: string, text: string): Sample[] {
       body.push(line.startsWith(indent) ? line.slice(indent.length) : line);
     }
     const runnable = (lang === 'ts' || lang === 'typescript') && !/\bno-run\b/.test(rest);
-    if (runnable) samples.push({ where: `${doc}:${i + 1}`, doc, line: i + 1, code: `${body.join('\n')}\n` });
+    if (runnable) samples.push({ where: `${doc}:${i + 1}`, doc, line: i + 1, code: `${body.join('\n')}\n`, postgres: /\bpostgres\b/.test(rest) });
     i = j;
   }
   return samples;
@@ -79,9 +84,13 @@ interface Outcome {
   readonly timedOut: boolean;
 }
 
-function runFile(file: string): Promise<Outcome> {
+// What a PostgreSQL sample gives where it is skipped (its test is marked skipped, never judged).
+const SKIPPED: Outcome = { code: 0, signal: null, output: '', timedOut: false };
+
+function runFile(file: string, databaseUrl?: string): Promise<Outcome> {
   // A sample that uses node:test runs as its own test program, not as a child of this run.
-  const { NODE_TEST_CONTEXT: _context, ...env } = process.env;
+  const { NODE_TEST_CONTEXT: _context, ...inherited } = process.env;
+  const env = databaseUrl === undefined ? inherited : { ...inherited, DATABASE_URL: databaseUrl };
   return new Promise((resolveRun) => {
     const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', file], {
       cwd: REPO,
@@ -127,8 +136,10 @@ function pool<T>(jobs: ReadonlyArray<() => Promise<T>>, limit: number): Promise<
 
 const samples = docFiles().flatMap((doc) => extractSamples(doc, readFileSync(join(DOCS, doc), 'utf8')));
 let runDir: string | undefined;
+let cluster: Cluster | undefined;
 
 after(async () => {
+  await cluster?.stop();
   if (runDir) await rm(runDir, { recursive: true, force: true });
   const left = existsSync(SAMPLE_TMP) ? await readdir(SAMPLE_TMP) : [];
   for (const name of left) if (!name.startsWith('tsx-')) await rm(join(SAMPLE_TMP, name), { recursive: true, force: true });
@@ -161,6 +172,10 @@ test('the sample extractor reads ts blocks, skips no-run and other languages', (
       ['x.md:10', 'd();\n'],
     ],
   );
+  assert.deepEqual(
+    extractSamples('y.md', ['```ts postgres', 'e();', '```'].join('\n')).map((s) => [s.where, s.postgres]),
+    [['y.md:1', true]],
+  );
 });
 
 test('every ts sample in docs/ runs and exits 0', async (t) => {
@@ -176,14 +191,16 @@ test('every ts sample in docs/ runs and exits 0', async (t) => {
       return file;
     }),
   );
+  const noPostgres = postgresSkipReason();
+  if (noPostgres === undefined && samples.some((sample) => sample.postgres)) cluster = await startCluster('docs');
   const limit = Math.max(2, Math.min(4, availableParallelism()));
   const outcomes = pool(
-    files.map((file) => () => runFile(file)),
+    files.map((file, i) => () => (samples[i]!.postgres && cluster === undefined ? Promise.resolve(SKIPPED) : runFile(file, samples[i]!.postgres ? cluster?.url : undefined))),
     limit,
   );
   for (let i = 0; i < samples.length; i++) {
     const sample = samples[i]!;
-    await t.test(sample.where, async () => {
+    await t.test(sample.where, { skip: sample.postgres ? noPostgres : undefined }, async () => {
       const outcome = await outcomes[i]!;
       const why = outcome.timedOut ? `timed out after ${SAMPLE_TIMEOUT_MS} ms` : `exit code ${outcome.code}${outcome.signal ? `, signal ${outcome.signal}` : ''}`;
       assert.equal(outcome.code, 0, `${sample.where} (${relative(REPO, files[i]!)}): ${why}\n${outcome.output}`);

@@ -10,7 +10,7 @@ import type { HooksOf } from './hooks.ts';
 import { HTTPError } from './http-error.ts';
 import type { Logger } from './logger.ts';
 import { InternalRedirect } from './redirect.ts';
-import { answeredOn, endingOf, type Lookup, type Request, type RequestSettings } from './request.ts';
+import { answeredOn, closeEnding, type Lookup, type Request, type RequestSettings } from './request.ts';
 import { endingWithStream, type Ending } from './before-end.ts';
 import { Deadline } from './deadline.ts';
 import type { RequestLogging } from './request-logging.ts';
@@ -143,7 +143,7 @@ export class Pipeline {
       (error: unknown) => {
         // The error handling itself failed (the caller answers a 500): what the request holds is
         // still given back, once.
-        void endingOf(exchange.request)?.run({ ok: false, status: 500 });
+        void closeEnding(exchange.request)?.run({ ok: false, status: 500 });
         throw error;
       },
     );
@@ -237,7 +237,7 @@ export class Pipeline {
   // Gives back what the request holds (its `beforeEnd` callbacks) once the response is final, then
   // writes it. A request with nothing to give back goes straight to `write`.
   private send(exchange: Exchange, res: ServerResponse): Promise<void> | undefined {
-    const ending = endingOf(exchange.request);
+    const ending = closeEnding(exchange.request);
     if (ending === undefined || ending.started) return this.write(exchange, res);
     return this.endThenWrite(ending, exchange, res);
   }

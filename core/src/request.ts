@@ -65,7 +65,7 @@ export interface RequestSettings {
 
 // Set by `Request`'s static block: the one way in to its private `#serverResponse` and `#ending`.
 let answerOn: (request: Request, res: ServerResponse) => void;
-let endingOfRequest: (request: Request) => Ending | undefined;
+let closeEndingOf: (request: Request) => Ending | undefined;
 const EMPTY = Buffer.alloc(0);
 const LOADED: Promise<void> = Promise.resolve();
 const FORM = 'application/x-www-form-urlencoded';
@@ -221,11 +221,11 @@ export class Request {
    * ```
    */
   beforeEnd(callback: BeforeEnd): void {
-    const ending = (this.#ending ??= new Ending(() => this.log));
-    if (ending.started) throw coreError('HICKORY_ERR_REQUEST_ENDED', `${this.method} ${this.path}`);
-    ending.add(callback);
+    if (this.#ending === null || this.#ending?.started === true) throw coreError('HICKORY_ERR_REQUEST_ENDED', `${this.method} ${this.path}`);
+    (this.#ending ??= new Ending(() => this.log)).add(callback);
   }
-  #ending: Ending | undefined;
+  // `null` once the response was decided with no callback registered.
+  #ending: Ending | undefined | null;
   // The `ServerResponse` this request is answered on (set through `answeredOn`): an ES private
   // field, which costs the request no more than a plain one, and is no name of its interface.
   #serverResponse: ServerResponse | undefined;
@@ -233,7 +233,10 @@ export class Request {
     answerOn = (request, res) => {
       request.#serverResponse = res;
     };
-    endingOfRequest = (request) => request.#ending;
+    closeEndingOf = (request) => {
+      if (request.#ending === undefined) request.#ending = null;
+      return request.#ending ?? undefined;
+    };
   }
 
   /**
@@ -551,13 +554,14 @@ export function answeredOn(request: Request, res: ServerResponse): void {
 }
 
 /**
- * The request's `beforeEnd` callbacks, when it has any (the pipeline runs them).
+ * The request's `beforeEnd` callbacks, when it has any (the pipeline runs them); from now on
+ * `request.beforeEnd()` refuses new ones: the response is decided.
  *
  * @example
  * ```ts
- * const failed = await endingOf(request)?.run({ ok: true, status: 200 });
+ * const failed = await closeEnding(request)?.run({ ok: true, status: 200 });
  * ```
  */
-export function endingOf(request: Request): Ending | undefined {
-  return endingOfRequest(request);
+export function closeEnding(request: Request): Ending | undefined {
+  return closeEndingOf(request);
 }
