@@ -1,6 +1,6 @@
 // The sandbox app's config: `npm start` runs `hickory serve sandbox/config.ts`.
-import { TransactionHook } from '@hickory/hooks';
-import { showcaseTransactions } from './src/store/library.ts';
+import { showcasePlugin } from './src/showcase-plugin.ts';
+import { showcaseLibrary } from './src/store/library.ts';
 
 export default {
   server: { host: '127.0.0.1', port: 8080 },
@@ -11,7 +11,9 @@ export default {
     // 401: a refused /admin/ request shows the login form (with its 401 status).
     errors: { 401: '/admin/login', 404: '/error/404', 500: '/error/500' },
     extra_template_vars: { site: 'Hickory sandbox' },
-    // One transaction per request on the showcase's SQLite database (opened on first use).
-    hooks: [new TransactionHook(showcaseTransactions)],
+    // One transaction per request on the showcase's database: the SQLite file, or PostgreSQL when
+    // DATABASE_URL says so (opened and migrated when the app is ready).
+    hooks: [showcaseLibrary().hook],
+    plugins: [showcasePlugin(showcaseLibrary())],
   },
 };

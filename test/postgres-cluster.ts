@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL cluster for one test file: Debian's binaries, `initdb` into a fresh
 // temporary folder, a server on a free port of 127.0.0.1 (its unix socket in that folder, never in
 // /var/run), one database, and `stop()` that leaves neither a process nor a file behind.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,7 +30,7 @@ export interface Cluster {
  * postgresBinaries(); // '/usr/lib/postgresql/15/bin'
  * ```
  */
-export function postgresBinaries(): string | undefined {
+function postgresBinaries(): string | undefined {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).filter((name) => /^\d+(\.\d+)?$/.test(name)) : [];
   for (const version of versions.sort((a, b) => Number(b) - Number(a))) {
@@ -73,26 +73,22 @@ function serverUser(): { uid: number; gid: number } | undefined {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-// Every cluster still running, stopped synchronously if the process exits without stop().
+// Every cluster still running, stopped synchronously when the process exits without stop().
 const running = new Map<string, () => void>();
 let exitHooked = false;
-
-function stopAllNow(): void {
-  for (const stop of running.values()) stop();
-}
 
 function hookExit(): void {
   if (exitHooked) return;
   exitHooked = true;
-  process.once('exit', stopAllNow);
-  // A test runner ends a file that overran with SIGTERM: stop the servers, then die of the signal.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      stopAllNow();
-      process.kill(process.pid, signal);
-    });
-  }
+  process.once('exit', () => {
+    for (const stop of running.values()) stop();
+  });
 }
+
+// A process killed by a signal (a test runner ending a file that overran, SIGKILL) runs no
+// handler: a detached watchdog of the cluster's own stops it and removes its folder once this
+// process is gone, and ends by itself once the folder is (a stop() that ran).
+const WATCHDOG = 'while [ -d "/proc/$1" ] && [ -d "$3" ]; do sleep 0.5; done; if [ -d "$3" ]; then "$2" -D "$3" stop -m immediate -w >/dev/null 2>&1; rm -rf "$4"; fi';
 
 /**
  * Starts a throwaway cluster: `initdb` (trust authentication, UTF-8, no fsync: nothing here must
@@ -134,6 +130,8 @@ export async function startCluster(database = 'hickory'): Promise<Cluster> {
   try {
     const [initdb, initArgs] = asServerUser(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
     await run(initdb, initArgs, { timeout: 60_000 });
+    const [shell, watchArgs] = asServerUser('/bin', 'sh', ['-c', WATCHDOG, 'hickory-pg-watchdog', String(process.pid), join(bin, 'pg_ctl'), data, dir]);
+    spawn(shell, watchArgs, { detached: true, stdio: 'ignore' }).unref();
     let port = 0;
     // The port was free a moment ago; another process may take it first: try another, a few times.
     for (let attempt = 1; !started; attempt++) {

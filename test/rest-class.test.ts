@@ -4,8 +4,10 @@ import { createKernel } from '@hickory/core';
 import { fileURLToPath } from 'node:url';
 import { expose } from '@hickory/dispatch';
 import { ejsRenderer } from '@hickory/ejs';
+import { hooksPlugin } from '@hickory/hooks';
 import { restPlugin } from '@hickory/rest';
 import { bookControllers } from '@hickory/sandbox/controllers/books';
+import { Library } from '@hickory/sandbox/store/library';
 import { bothWays } from './rest-harness.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -14,14 +16,16 @@ const HTML_TYPE = 'text/html; charset=utf-8';
 const TEMPLATES = fileURLToPath(new URL('../sandbox/templates', import.meta.url));
 const JSON_ACCEPT = { accept: 'application/json' };
 
+// The books live in a database in memory; each request queries it in a transaction of its own.
 function app() {
-  const shelf = bookControllers();
+  const library = new Library(':memory:');
+  const shelf = bookControllers(library);
   class Root {
     books = shelf.books;
     authors = shelf.authors;
     @expose() index() { return 'root'; }
   }
-  return createKernel({ root: new Root(), template_path: TEMPLATES, logger: false }).use(restPlugin).use(ejsRenderer);
+  return createKernel({ root: new Root(), template_path: TEMPLATES, hooks: [library.hook], logger: false }).use(hooksPlugin).use(restPlugin).use(ejsRenderer);
 }
 
 test('spec E, every row of the method-name table, on the sandbox /books/', async () => {

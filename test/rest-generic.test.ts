@@ -2,15 +2,19 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createKernel } from '@hickory/core';
 import { dispatchPlugin } from '@hickory/dispatch';
+import { hooksPlugin } from '@hickory/hooks';
 import { restPlugin } from '@hickory/rest';
-import { BookStore, GenericBooksController, GenericItemsController } from '@hickory/sandbox/controllers/books';
+import { GenericBooksController, GenericItemsController } from '@hickory/sandbox/controllers/books';
+import { Library } from '@hickory/sandbox/store/library';
 import { bothWays } from './rest-harness.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const ACCEPT_JSON = { accept: 'application/json' };
 
+// The books live in a database in memory; each request queries it in a transaction of its own.
 function collectionApp() {
-  return createKernel({ root: new GenericBooksController(new BookStore()), logger: false }).use(restPlugin);
+  const library = new Library(':memory:');
+  return createKernel({ root: new GenericBooksController(library), hooks: [library.hook], logger: false }).use(hooksPlugin).use(restPlugin);
 }
 
 test('spec D, every row: the generic books collection at / and its items at /<id>/', async () => {

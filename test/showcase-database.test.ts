@@ -1,5 +1,6 @@
 // The showcase on SQLite: one transaction per request (a write that fails is not kept), the admin
-// pages behind `secure` and a signed cookie, and data that outlives a restart of `hickory serve`.
+// pages behind `secure` and a session kept in the database, and data that outlives a restart of
+// `hickory serve`.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,7 @@ import { join } from 'node:path';
 import { connect } from 'node:net';
 import { test } from 'node:test';
 import { createSandbox } from '@hickory/sandbox/app';
-import { serveFixture } from './fixtures/cli/harness.ts';
+import { run, serveFixture } from './fixtures/cli/harness.ts';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -34,7 +35,7 @@ test('/library/: an added book is kept; a write followed by a failure is rolled 
   }
 });
 
-test('/admin/: 401 with the login form until signed in; the signed cookie opens it; a forged one does not', async () => {
+test('/admin/: 401 with the login form until signed in; the session cookie opens it; a forged one does not; logout is a POST', async () => {
   const app = await createSandbox({ logger: false });
   try {
     await app.inject({ method: 'POST', url: '/library/', headers: form, payload: 'name=Dune' });
@@ -52,23 +53,88 @@ test('/admin/: 401 with the login form until signed in; the signed cookie opens 
     assert.equal(signedIn.statusCode, 302);
     assert.equal(signedIn.headers.location, '/admin/');
     const cookie = String(signedIn.headers['set-cookie']);
-    assert.match(cookie, /^hickory_admin=admin\.\d{13}\.[^;]+; Max-Age=28800; Path=\/; HttpOnly; SameSite=Lax$/);
+    // The cookie carries a random id (32 bytes, base64url) and nothing else.
+    assert.match(cookie, /^hickory_admin=[A-Za-z0-9_-]{43}; Max-Age=28800; Path=\/; HttpOnly; SameSite=Lax$/);
     const session = cookie.split(';')[0]!;
 
     const admin = await app.inject({ url: '/admin/', headers: { cookie: session } });
     assert.equal(admin.statusCode, 200);
     assert.match(admin.body, /<td>1<\/td><td>Dune<\/td>/);
-    const forged = session.replace(/admin\.(\d{13})/, (_m, t: string) => `admin.${Number(t) + 1}`);
+    assert.match(admin.body, /<form method="post" action="\/admin\/logout"><button type="submit" id="logout">Sign out<\/button><\/form>/);
+    // One character changed: another id, which no session has.
+    const forged = session.replace(/=(.)/, (_m, c: string) => `=${c === 'A' ? 'B' : 'A'}`);
+    assert.notEqual(forged, session);
     assert.equal((await app.inject({ url: '/admin/', headers: { cookie: forged } })).statusCode, 401);
+    assert.equal((await app.inject({ url: '/admin/', headers: { cookie: 'hickory_admin=admin.99999999999999.x' } })).statusCode, 401);
 
     const deleted = await app.inject({ method: 'POST', url: '/admin/delete/1', headers: { cookie: session } });
     assert.equal(deleted.statusCode, 302);
     assert.doesNotMatch((await app.inject('/library/')).body, /Dune/);
-    const out = await app.inject({ url: '/admin/logout', headers: { cookie: session } });
+    const viaGet = await app.inject({ url: '/admin/logout', headers: { cookie: session } });
+    assert.equal(viaGet.statusCode, 405);
+    assert.equal(viaGet.headers['allow'], 'POST');
+    assert.equal(viaGet.headers['set-cookie'], undefined);
+    assert.equal((await app.inject({ url: '/admin/', headers: { cookie: session } })).statusCode, 200);
+    const out = await app.inject({ method: 'POST', url: '/admin/logout', headers: { cookie: session } });
     assert.equal(out.statusCode, 302);
+    assert.equal(out.headers.location, '/admin/login');
     assert.match(String(out.headers['set-cookie']), /^hickory_admin=; Max-Age=0;/);
+    // The cookie saved before the logout opens nothing any more.
+    assert.equal((await app.inject({ url: '/admin/', headers: { cookie: session } })).statusCode, 401);
   } finally {
     await app.close();
+  }
+});
+
+test('an admin session is the database\'s: two instances on one file share it, and a logout on one ends it on both', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'hickory-showcase-sessions-'));
+  const location = join(dir, 'books.sqlite');
+  const first = await createSandbox({ logger: false }, { location });
+  const second = await createSandbox({ logger: false }, { location });
+  try {
+    const signedIn = await first.inject({ method: 'POST', url: '/admin/login', headers: form, payload: 'password=hickory' });
+    assert.equal(signedIn.statusCode, 302);
+    const session = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    assert.equal((await second.inject({ url: '/admin/', headers: { cookie: session } })).statusCode, 200);
+    const out = await second.inject({ method: 'POST', url: '/admin/logout', headers: { cookie: session } });
+    assert.equal(out.statusCode, 302);
+    for (const app of [first, second]) assert.equal((await app.inject({ url: '/admin/', headers: { cookie: session } })).statusCode, 401);
+  } finally {
+    await first.close();
+    await second.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('with NODE_ENV=production and no HICKORY_ADMIN_PASSWORD the showcase does not start, saying why', async () => {
+  const saved = { NODE_ENV: process.env['NODE_ENV'], HICKORY_ADMIN_PASSWORD: process.env['HICKORY_ADMIN_PASSWORD'] };
+  const restore = () => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  const message = /NODE_ENV is production but HICKORY_ADMIN_PASSWORD is not set: the showcase's \/admin\/ would open with the demo password "hickory"\. Set HICKORY_ADMIN_PASSWORD to a password of your own\./;
+  try {
+    delete process.env['HICKORY_ADMIN_PASSWORD'];
+    for (const value of ['production', ' Production ', 'PRODUCTION\n']) {
+      process.env['NODE_ENV'] = value;
+      await assert.rejects(createSandbox({ logger: false }), { message }, JSON.stringify(value));
+    }
+    // npm start: the process ends with the message, nothing served.
+    process.env['NODE_ENV'] = 'production';
+    const served = await run(['serve', 'sandbox/config.ts', '--port', '0']);
+    assert.notEqual(served.code, 0);
+    assert.match(served.stderr, message);
+    assert.doesNotMatch(served.stdout, /hickory serving/);
+    // A password of one's own, or another NODE_ENV: it starts.
+    process.env['HICKORY_ADMIN_PASSWORD'] = 'a password of my own';
+    await (await createSandbox({ logger: false })).close();
+    delete process.env['HICKORY_ADMIN_PASSWORD'];
+    process.env['NODE_ENV'] = 'productionish';
+    await (await createSandbox({ logger: false })).close();
+  } finally {
+    restore();
   }
 });
 

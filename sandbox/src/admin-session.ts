@@ -1,14 +1,17 @@
-import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from '@hickory/core';
-import { sign, unsign } from 'cookie-signature';
+import { SessionStore } from './store/session-store.ts';
+import type { Library } from './store/library.ts';
 
 /** The name of the showcase's admin session cookie. */
 const SESSION_COOKIE = 'hickory_admin';
 
 const SESSION_SECONDS = 8 * 60 * 60;
 
-// HICKORY_SECRET signs the cookie; without it, a random secret per process (sessions end with it).
-const secret = process.env['HICKORY_SECRET'] || randomBytes(32).toString('hex');
+// 32 random bytes, base64url: what a session cookie holds, and nothing else looks like it.
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
+const DEMO_PASSWORD = 'hickory';
 
 /**
  * The showcase's admin password: `HICKORY_ADMIN_PASSWORD`, or `hickory` (shown on the login page:
@@ -20,7 +23,24 @@ const secret = process.env['HICKORY_SECRET'] || randomBytes(32).toString('hex');
  * ```
  */
 function adminPassword(): string {
-  return process.env['HICKORY_ADMIN_PASSWORD'] || 'hickory';
+  return process.env['HICKORY_ADMIN_PASSWORD'] || DEMO_PASSWORD;
+}
+
+/**
+ * Refuses to serve in production with the demo password: with `NODE_ENV=production` (any case,
+ * spaces around ignored) and no `HICKORY_ADMIN_PASSWORD`, throws a message naming both.
+ *
+ * @example
+ * ```ts
+ * kernel.hooks.ready.tap('showcase', () => requireAdminPassword());
+ * ```
+ */
+export function requireAdminPassword(env: NodeJS.ProcessEnv = process.env): void {
+  if (env['NODE_ENV']?.trim().toLowerCase() === 'production' && !env['HICKORY_ADMIN_PASSWORD']) {
+    throw new Error(
+      `NODE_ENV is production but HICKORY_ADMIN_PASSWORD is not set: the showcase's /admin/ would open with the demo password "${DEMO_PASSWORD}". Set HICKORY_ADMIN_PASSWORD to a password of your own.`,
+    );
+  }
 }
 
 /**
@@ -37,45 +57,57 @@ export function passwordMatches(given: unknown): boolean {
   return timingSafeEqual(digest(given), digest(adminPassword()));
 }
 
-/**
- * Starts a session: a cookie `admin.<expiry>` signed with HMAC-SHA256 (cookie-signature),
- * HttpOnly, SameSite=Lax, for eight hours.
- *
- * @example
- * ```ts
- * startSession(response);
- * ```
- */
-export function startSession(response: Response, now = Date.now()): void {
-  const expires = now + SESSION_SECONDS * 1000;
-  response.set_cookie(SESSION_COOKIE, sign(`admin.${expires}`, secret), { max_age: SESSION_SECONDS });
+// The table holds the hash of an id only: reading the table does not give a session away.
+function hashOf(id: string): string {
+  return createHash('sha256').update(id).digest('hex');
+}
+
+function sessionId(request: Request): string | undefined {
+  const value = request.cookies[SESSION_COOKIE];
+  return value !== undefined && SESSION_ID.test(value) ? value : undefined;
 }
 
 /**
- * Ends the session (the client forgets the cookie).
+ * Starts a session: a random id (32 bytes) recorded, hashed, in the `sessions` table for eight
+ * hours (in the request's transaction), and sent as an HttpOnly, SameSite=Lax cookie.
  *
  * @example
  * ```ts
- * endSession(response);
+ * await startSession(library.sessions(), response);
  * ```
  */
-export function endSession(response: Response): void {
+export async function startSession(sessions: SessionStore, response: Response, now = Date.now()): Promise<void> {
+  const id = randomBytes(32).toString('base64url');
+  await sessions.create(hashOf(id), now + SESSION_SECONDS * 1000, now);
+  response.set_cookie(SESSION_COOKIE, id, { max_age: SESSION_SECONDS });
+}
+
+/**
+ * Ends the request's session: its row is deleted (no instance accepts its cookie any more) and the
+ * client is told to forget the cookie.
+ *
+ * @example
+ * ```ts
+ * await endSession(library.sessions(), request, response);
+ * ```
+ */
+export async function endSession(sessions: SessionStore, request: Request, response: Response): Promise<void> {
+  const id = sessionId(request);
+  if (id !== undefined) await sessions.remove(hashOf(id));
   response.delete_cookie(SESSION_COOKIE);
 }
 
 /**
- * True when the request carries a session cookie this process signed and that has not expired.
+ * True when the request's cookie names a session of the `sessions` table that has not expired.
+ * Read outside the request's transaction: security checks run before it begins.
  *
  * @example
  * ```ts
- * if (!hasSession(request)) abort(401);
+ * if (!(await hasSession(library, request))) abort(401);
  * ```
  */
-export function hasSession(request: Request, now = Date.now()): boolean {
-  const value = request.cookies[SESSION_COOKIE];
-  if (value === undefined) return false;
-  const payload = unsign(value, secret);
-  if (payload === false) return false;
-  const match = /^admin\.(\d{13})$/.exec(payload);
-  return match !== null && Number(match[1]) > now;
+export async function hasSession(library: Library, request: Request, now = Date.now()): Promise<boolean> {
+  const id = sessionId(request);
+  if (id === undefined) return false;
+  return library.read((db) => new SessionStore(db).isLive(hashOf(id), now));
 }

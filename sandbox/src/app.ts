@@ -1,33 +1,42 @@
 import { fileURLToPath } from 'node:url';
-import { definePlugin, loadConfig, type Kernel, type KernelConfig } from '@hickory/core';
-import { TransactionHook } from '@hickory/hooks';
+import { loadConfig, type Kernel, type KernelConfig } from '@hickory/core';
 import { createApp } from '@hickory/app';
 import { RootController } from './controllers/root.ts';
+import { showcasePlugin } from './showcase-plugin.ts';
 import { Library } from './store/library.ts';
+import type { DatabaseOptions } from './store/database.ts';
 
 /** The sandbox's config file (`npm start` serves it with `hickory serve`). */
 export const SANDBOX_CONFIG = fileURLToPath(new URL('../config.ts', import.meta.url));
 
+/** Where {@link createSandbox}'s app keeps its data, and the bounds of its database. */
+export interface SandboxDatabase extends DatabaseOptions {
+  /** A `postgres://` URL, a SQLite file or `:memory:` (the default). */
+  location?: string;
+}
+
 /**
  * Builds the sandbox app from its config file, ready to serve, on a fresh in-memory database
- * (the tests use it; `npm start` serves the config file itself, on `sandbox/data/books.sqlite`).
+ * unless `database.location` names another (the tests use it; `npm start` serves the config file
+ * itself, on `sandbox/data/books.sqlite` or `DATABASE_URL`).
  *
  * @example
  * ```ts
  * const app = await createSandbox({ logger: false });
  * (await app.inject('/')).statusCode; // 200
+ * const onPostgres = await createSandbox({ logger: false }, { location: 'postgres://127.0.0.1/books' });
  * ```
  */
-export async function createSandbox(overrides: KernelConfig = {}): Promise<Kernel> {
+export async function createSandbox(overrides: KernelConfig = {}, database: SandboxDatabase = {}): Promise<Kernel> {
   const { app } = await loadConfig(SANDBOX_CONFIG);
   // Each app its own database in memory: tests never touch sandbox/data/, nor each other's books.
-  const library = new Library(':memory:');
-  const closeLibrary = definePlugin({ name: 'sandbox-library', apply: (kernel) => kernel.hooks.close.tap('sandbox-library', () => library.close()) });
+  const { location = ':memory:', ...options } = database;
+  const library = new Library(location, options);
   return createApp({
     ...app,
     root: new RootController(library),
-    hooks: [new TransactionHook(library.transactions)],
-    plugins: [closeLibrary],
+    hooks: [library.hook],
+    plugins: [showcasePlugin(library)],
     ...overrides,
   }).ready();
 }

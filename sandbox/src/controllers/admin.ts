@@ -6,42 +6,54 @@ import type { Library } from '../store/library.ts';
 
 /**
  * `/admin/`: the showcase's secured part. Every handler here and below runs only for a signed-in
- * client (a signed session cookie, see `admin-session.ts`); `login` is `@unlocked`. A refused
- * request is a 401, which the configuration's `errors` turns into the login page.
+ * client (a session of the database's `sessions` table, see `admin-session.ts`); `login` is
+ * `@unlocked`. A refused request is a 401, which the configuration's `errors` turns into the login
+ * page. `check_permissions` is static, as a `SecureController`'s is: {@link AdminController.for}
+ * makes the class whose check reads the sessions of one library.
  *
  * @example
  * ```ts
- * class Root { admin = new AdminController(new Library(':memory:')); }
+ * class Root { admin = AdminController.for(new Library(':memory:')); }
  * ```
  */
 export class AdminController extends SecureController {
-  static override check_permissions(req: Request): boolean {
-    return hasSession(req);
+  /** The admin pages of `library`: a subclass whose check reads that library's sessions. */
+  static for(library: Library): AdminController {
+    const Bound = class extends AdminController {
+      static override check_permissions(req: Request): Promise<boolean> {
+        return hasSession(library, req);
+      }
+    };
+    // Route maps and logs name a controller by its class: the same name as before.
+    Object.defineProperty(Bound, 'name', { value: AdminController.name });
+    return new Bound(library);
   }
 
   readonly #library: Library;
 
-  constructor(library: Library) {
+  protected constructor(library: Library) {
     super();
     this.#library = library;
   }
 
   @expose('admin/index.ejs')
-  index() {
-    return { books: this.#library.books.list() };
+  async index() {
+    return { books: await this.#library.books().list() };
   }
 
   /** Deletes a book (POST from the list). */
   @expose()
-  delete(id: string) {
+  async delete(id: string) {
     if (request.method !== 'POST') abort(405, 'Delete with POST.', { Allow: 'POST' });
-    if (!this.#library.books.remove(id)) abort(404, `No book with id ${JSON.stringify(id)}.`);
+    if (!(await this.#library.books().remove(id))) abort(404, `No book with id ${JSON.stringify(id)}.`);
     return redirect('/admin/');
   }
 
+  /** Signs out (POST, the button on /admin/): the session's row is deleted, on every instance at once. */
   @expose()
-  logout() {
-    endSession(response);
+  async logout() {
+    if (request.method !== 'POST') abort(405, 'Sign out with POST (the button on /admin/).', { Allow: 'POST' });
+    await endSession(this.#library.sessions(), request, response);
     return redirect('/admin/login');
   }
 
@@ -52,12 +64,12 @@ export class AdminController extends SecureController {
   }
 
   @when('login', { method: 'POST', template: 'admin/login.ejs' })
-  login_post(password?: string) {
+  async login_post(password?: string) {
     if (!passwordMatches(password)) {
       response.status = 401;
       return { failed: true };
     }
-    startSession(response);
+    await startSession(this.#library.sessions(), response);
     return redirect('/admin/');
   }
 }

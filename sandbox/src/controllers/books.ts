@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { abort, redirect, request } from '@hickory/core';
 import { expose, renderingFor, when } from '@hickory/dispatch';
 import { RestController } from '@hickory/rest';
-import { BookStore, type Author, type Book } from '../store/book-store.ts';
-
-export { BookStore, type Author, type Book } from '../store/book-store.ts';
+import { isRowId, type Author, type Book } from '../store/book-store.ts';
+import type { Library } from '../store/library.ts';
 
 // `name` comes from a form, a query or JSON: anything but one non-empty string is a 400.
 function requireName(name: unknown): string {
@@ -14,39 +13,46 @@ function requireName(name: unknown): string {
 
 // ---- The generic style (recommended): generic methods plus when(), an item through _lookup ----
 
+function noBook(id: string): never {
+  return abort(404, `No book with id ${JSON.stringify(id)}.`);
+}
+
 /**
- * `/<id>/` of the generic style: built by the collection's `_lookup` from the id, it aborts with
- * 404 when the id is unknown. GET shows the book, PUT renames it, DELETE removes it (`{}`).
+ * `/<id>/` of the generic style, made by the collection's `_lookup` from the id. GET shows the
+ * book, PUT renames it, DELETE removes it (`{}`); an unknown id is a 404. The book is read by the
+ * handlers, in the request's transaction: routing (and so `_lookup`) runs before it begins.
  *
  * @example
  * ```ts
- * new GenericBookController(store, '1'); // throws a 404 HTTPError when book 1 does not exist
+ * new GenericBookController(library, '1'); // GET → {"id":"1","name":"Dune"}, or 404
  * ```
  */
 export class GenericBookController {
   // #private, as every object a controller keeps for itself: routing follows public fields, and
   // TypeScript's `private` is gone at run time (`private store` would make /store/<id>/store/ a path).
-  readonly #store: BookStore;
-  readonly #book: Book;
+  readonly #library: Library;
+  readonly #id: string;
 
-  constructor(store: BookStore, id: string) {
-    this.#store = store;
-    this.#book = store.get(id) ?? abort(404, `No book with id ${JSON.stringify(id)}.`);
+  constructor(library: Library, id: string) {
+    this.#library = library;
+    this.#id = id;
   }
 
   @expose({ generic: true, template: 'json' })
-  index(): Book {
-    return this.#book;
+  async index(): Promise<Book> {
+    return (await this.#library.books().get(this.#id)) ?? noBook(this.#id);
   }
 
   @when('index', { method: 'PUT', template: 'json' })
-  index_put(name: string): Book {
-    return this.#store.update(this.#book.id, requireName(name)) ?? abort(404);
+  async index_put(name: string): Promise<Book> {
+    const books = this.#library.books();
+    if ((await books.get(this.#id)) === undefined) noBook(this.#id);
+    return (await books.update(this.#id, requireName(name))) ?? noBook(this.#id);
   }
 
   @when('index', { method: 'DELETE', template: 'json' })
-  index_delete(): Record<string, never> {
-    if (!this.#store.remove(this.#book.id)) abort(404);
+  async index_delete(): Promise<Record<string, never>> {
+    if (!(await this.#library.books().remove(this.#id))) noBook(this.#id);
     return {};
   }
 }
@@ -57,53 +63,96 @@ export class GenericBookController {
  *
  * @example
  * ```ts
- * createKernel({ root: new GenericBooksController() }).use(dispatchPlugin);
+ * const library = new Library(':memory:');
+ * createKernel({ root: new GenericBooksController(library), hooks: [library.hook] }).use(hooksPlugin).use(dispatchPlugin);
  * // POST / name=Dune → {"id":"1","name":"Dune"}; GET /1/ → the same; DELETE /1/ → {}
  * ```
  */
 export class GenericBooksController {
-  readonly #store: BookStore;
+  readonly #library: Library;
 
-  constructor(store: BookStore = new BookStore()) {
-    this.#store = store;
+  constructor(library: Library) {
+    this.#library = library;
   }
 
   @expose({ generic: true, template: 'json' })
-  index(): Book[] {
-    return this.#store.list();
+  index(): Promise<Book[]> {
+    return this.#library.books().list();
   }
 
   @when('index', { method: 'POST', template: 'json' })
-  index_post(name: string): Book {
-    return this.#store.create(requireName(name));
+  index_post(name: string): Promise<Book> {
+    return this.#library.books().create(requireName(name));
   }
 
+  // Routing runs before the request's transaction begins: the book itself is read by the item's
+  // handlers. What cannot be an id at all is a 404 here already (`/index_post` names no book).
   _lookup(id: string, ...remainder: string[]): [GenericBookController, string[]] {
-    return [new GenericBookController(this.#store, id), remainder];
+    if (!isRowId(id)) noBook(id);
+    return [new GenericBookController(this.#library, id), remainder];
   }
+}
+
+/** What {@link GenericItemsController} keeps of one POST. */
+interface Item {
+  uuid: string;
+  fields: Record<string, unknown>;
+}
+
+/** The bounds of {@link GenericItemsController}'s memory. */
+export interface ItemLimits {
+  /** Items kept at most (default 100): the oldest goes first. */
+  maxItems?: number;
+  /** Bytes kept at most, counted as the items' JSON (default 2 MiB): the oldest go first. */
+  maxBytes?: number;
 }
 
 /**
  * The further generic example of the spec: GET `/` returns a JSON object; POST `/` with form
- * variables creates an item and returns it with its `uuid`.
+ * variables creates an item and returns it with its `uuid`. Anyone may post, so the items are kept
+ * in memory within bounds — at most `maxItems` items and `maxBytes` bytes, the oldest dropped —
+ * and an item larger than all of them together is refused (413).
  *
  * @example
  * ```ts
  * // POST / color=red → {"uuid":"…","fields":{"color":"red"}}
+ * new GenericItemsController({ maxItems: 10 }); // remembers the last ten
  * ```
  */
 export class GenericItemsController {
-  readonly #items = new Map<string, { uuid: string; fields: Record<string, unknown> }>();
+  // A Map iterates in insertion order: its first entry is the oldest.
+  readonly #items = new Map<string, { item: Item; bytes: number }>();
+  readonly #maxItems: number;
+  readonly #maxBytes: number;
+  #bytes = 0;
+
+  constructor({ maxItems = 100, maxBytes = 2 * 1024 * 1024 }: ItemLimits = {}) {
+    this.#maxItems = maxItems;
+    this.#maxBytes = maxBytes;
+  }
+
+  /** How many items, and how many bytes of them, are kept now. */
+  retained(): { items: number; bytes: number } {
+    return { items: this.#items.size, bytes: this.#bytes };
+  }
 
   @expose({ generic: true, template: 'json' })
-  index(): { items: Array<{ uuid: string; fields: Record<string, unknown> }> } {
-    return { items: [...this.#items.values()] };
+  index(): { items: Item[] } {
+    return { items: [...this.#items.values()].map((entry) => entry.item) };
   }
 
   @when('index', { method: 'POST', template: 'json' })
-  index_post(kwargs: Record<string, unknown>): { uuid: string; fields: Record<string, unknown> } {
+  index_post(kwargs: Record<string, unknown>): Item {
     const item = { uuid: randomUUID(), fields: kwargs };
-    this.#items.set(item.uuid, item);
+    const bytes = Buffer.byteLength(JSON.stringify(item));
+    if (bytes > this.#maxBytes) abort(413, `An item of ${bytes} bytes is more than this example keeps (${this.#maxBytes} bytes in all).`);
+    for (const [uuid, oldest] of this.#items) {
+      if (this.#items.size < this.#maxItems && this.#bytes + bytes <= this.#maxBytes) break;
+      this.#items.delete(uuid);
+      this.#bytes -= oldest.bytes;
+    }
+    this.#items.set(item.uuid, { item, bytes });
+    this.#bytes += bytes;
     return item;
   }
 }
@@ -162,23 +211,23 @@ function answer<T>(value: T): T {
 export class BooksController extends RestController {
   static override _custom_actions = { checkout: ['POST'] };
 
-  readonly #store: BookStore;
+  readonly #library: Library;
 
-  constructor(store: BookStore = new BookStore()) {
+  constructor(library: Library) {
     super();
-    this.#store = store;
+    this.#library = library;
   }
 
   @expose('books/list.ejs')
   @expose('json')
-  get_all(): Book[] | { books: Book[] } {
-    const books = this.#store.list();
+  async get_all(): Promise<Book[] | { books: Book[] }> {
+    const books = await this.#library.books().list();
     return renderingFor()?.mediaType === 'application/json' ? books : { books };
   }
 
   @expose('books/show.ejs')
   @expose('json')
-  get_one(id: string): Book {
+  get_one(id: string): Promise<Book> {
     return this.find(id);
   }
 
@@ -188,42 +237,42 @@ export class BooksController extends RestController {
   }
 
   @expose('books/edit.ejs')
-  edit(id: string): Book {
+  edit(id: string): Promise<Book> {
     return this.find(id);
   }
 
   @expose('json')
-  post(name: string): Book {
-    const book = this.#store.create(requireName(name));
+  async post(name: string): Promise<Book> {
+    const book = await this.#library.books().create(requireName(name));
     // `npm start` shows it: the line carries the id the client got back in X-Request-Id.
     request.log.info({ bookId: book.id }, 'book added');
     return answer(book);
   }
 
   @expose('json')
-  put(id: string, name: string): Book {
-    this.find(id);
-    return answer(this.#store.update(id, requireName(name))!);
+  async put(id: string, name: string): Promise<Book> {
+    await this.find(id);
+    return answer((await this.#library.books().update(id, requireName(name)))!);
   }
 
   @expose('books/delete.ejs')
-  get_delete(id: string): Book {
+  get_delete(id: string): Promise<Book> {
     return this.find(id);
   }
 
   @expose('json')
-  delete(id: string): Record<string, never> {
-    if (!this.#store.remove(id)) abort(404, `No book with id ${JSON.stringify(id)}.`);
+  async delete(id: string): Promise<Record<string, never>> {
+    if (!(await this.#library.books().remove(id))) noBook(id);
     return answer({});
   }
 
   @expose('json')
-  checkout(id: string): Book & { checked_out: boolean } {
-    return this.#store.checkout(id) ?? abort(404, `No book with id ${JSON.stringify(id)}.`);
+  async checkout(id: string): Promise<Book & { checked_out: boolean }> {
+    return (await this.#library.books().checkout(id)) ?? noBook(id);
   }
 
-  private find(id: string): Book {
-    return this.#store.get(id) ?? abort(404, `No book with id ${JSON.stringify(id)}.`);
+  private async find(id: string): Promise<Book> {
+    return (await this.#library.books().get(id)) ?? noBook(id);
   }
 }
 
@@ -237,29 +286,34 @@ export class BooksController extends RestController {
  * ```
  */
 export class AuthorBooksController extends RestController {
-  readonly #store: BookStore;
+  readonly #library: Library;
 
-  constructor(store: BookStore) {
+  constructor(library: Library) {
     super();
-    this.#store = store;
+    this.#library = library;
   }
 
   @expose('json')
-  get(author_id: string, id: string | undefined = undefined): Book | Book[] {
-    this.author(author_id);
-    if (id === undefined) return this.#store.list(author_id);
-    return this.#store.get(id, author_id) ?? abort(404, `Author ${JSON.stringify(author_id)} has no book ${JSON.stringify(id)}.`);
+  async get(author_id: string, id: string | undefined = undefined): Promise<Book | Book[]> {
+    await this.author(author_id);
+    const books = this.#library.books();
+    if (id === undefined) return books.list(author_id);
+    return (await books.get(id, author_id)) ?? abort(404, `Author ${JSON.stringify(author_id)} has no book ${JSON.stringify(id)}.`);
   }
 
   @expose('json')
-  post(author_id: string, name: string): Book {
-    this.author(author_id);
-    return this.#store.create(requireName(name), author_id);
+  async post(author_id: string, name: string): Promise<Book> {
+    await this.author(author_id);
+    return this.#library.books().create(requireName(name), author_id);
   }
 
-  private author(id: string): Author {
-    return this.#store.author(id) ?? abort(404, `No author with id ${JSON.stringify(id)}.`);
+  private async author(id: string): Promise<Author> {
+    return (await this.#library.books().author(id)) ?? noAuthor(id);
   }
+}
+
+function noAuthor(id: string): never {
+  return abort(404, `No author with id ${JSON.stringify(id)}.`);
 }
 
 /**
@@ -274,42 +328,43 @@ export class AuthorBooksController extends RestController {
 export class AuthorsController extends RestController {
   /** The nested resource: public, since `/authors/<id>/books/` is meant to be a URL. */
   readonly books: AuthorBooksController;
-  readonly #store: BookStore;
+  readonly #library: Library;
 
-  constructor(store: BookStore = new BookStore()) {
+  constructor(library: Library) {
     super();
-    this.#store = store;
-    this.books = new AuthorBooksController(store);
+    this.#library = library;
+    this.books = new AuthorBooksController(library);
   }
 
   @expose('json')
-  get_all(): Author[] {
-    return this.#store.authorList();
+  get_all(): Promise<Author[]> {
+    return this.#library.books().authorList();
   }
 
   @expose('json')
-  get_one(id: string): Author {
-    return this.#store.author(id) ?? abort(404, `No author with id ${JSON.stringify(id)}.`);
+  async get_one(id: string): Promise<Author> {
+    return (await this.#library.books().author(id)) ?? noAuthor(id);
   }
 }
 
 /**
- * The four book controllers of the sandbox over one shared store, to be mounted by a root:
- * `generic` (section D, at its own prefix), `items` (the `uuid` example), `books` and `authors`
- * (section E).
+ * The four book controllers of the sandbox over one library, to be mounted by a root: `generic`
+ * (section D, at its own prefix), `items` (the `uuid` example), `books` and `authors` (section E).
+ * Their handlers query the library in the request's transaction: the app needs `library.hook`.
  *
  * @example
  * ```ts
- * const shelf = bookControllers();
+ * const library = new Library(':memory:');
+ * const shelf = bookControllers(library);
  * class Root { books = shelf.books; authors = shelf.authors; generic = shelf.generic; items = shelf.items; }
+ * createApp({ root: new Root(), hooks: [library.hook] });
  * ```
  */
-export function bookControllers(store: BookStore = new BookStore()) {
+export function bookControllers(library: Library) {
   return {
-    store,
-    generic: new GenericBooksController(store),
+    generic: new GenericBooksController(library),
     items: new GenericItemsController(),
-    books: new BooksController(store),
-    authors: new AuthorsController(store),
+    books: new BooksController(library),
+    authors: new AuthorsController(library),
   };
 }

@@ -19,22 +19,22 @@ export class LibraryController {
   }
 
   @expose({ generic: true, template: 'library/index.ejs' })
-  index() {
-    const books = this.#library.books.list();
-    return { books, count: books.length };
+  async index() {
+    const books = await this.#library.books().list();
+    return { books, count: books.length, engine: this.#library.engine };
   }
 
   // A POST writes in a transaction: kept when the request succeeds (then a redirect, which commits).
   @when('index', { method: 'POST' })
-  add(name: string) {
-    this.#library.books.create(requireName(name));
+  async add(name: string) {
+    await this.#library.books().create(requireName(name));
     return redirect('/library/');
   }
 
   /** Writes the book, then fails: nothing of it is kept. */
   @expose()
-  write_then_fail(name: string) {
-    const book = this.#library.books.create(requireName(name));
+  async write_then_fail(name: string) {
+    const book = await this.#library.books().create(requireName(name));
     return abort(
       409,
       `Book ${book.id} ("${book.name}") was written, then this request failed: its transaction was rolled back, so /library/ does not list it.`,

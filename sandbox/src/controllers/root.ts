@@ -30,8 +30,8 @@ const LANDING = `<!DOCTYPE html>
 </ul>
 <h2>Database, transactions and security</h2>
 <ul>
-  <li><a href="/library/">/library/</a>: the books in SQLite, one transaction per request; a write that fails is rolled back</li>
-  <li><a href="/admin/">/admin/</a>: a <code>SecureController</code> behind a login form (a signed cookie)</li>
+  <li><a href="/library/">/library/</a>: the books in SQLite (or PostgreSQL with <code>DATABASE_URL</code>), one transaction per request; a write that fails is rolled back</li>
+  <li><a href="/admin/">/admin/</a>: a <code>SecureController</code> behind a login form (a session kept in the database)</li>
 </ul>
 <h2>Files</h2>
 <ul>
@@ -77,13 +77,13 @@ export class RootController extends CatalogRootController {
   /** @param library the books' database: by default the one `npm start` serves (`showcaseLibrary()`). */
   constructor(library: Library = showcaseLibrary()) {
     super();
-    this.#shelf = bookControllers(library.books);
+    this.#shelf = bookControllers(library);
     this.books = this.#shelf.books;
     this.authors = this.#shelf.authors;
     this.store = this.#shelf.generic;
     this.items = this.#shelf.items;
     this.library = new LibraryController(library);
-    this.admin = new AdminController(library);
+    this.admin = AdminController.for(library);
   }
 
   @expose()

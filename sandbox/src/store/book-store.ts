@@ -1,5 +1,5 @@
-import type { Connection } from './open-database.ts';
-import { openDatabase } from './open-database.ts';
+import type { Kysely } from 'kysely';
+import type { ShowcaseTables } from './tables.ts';
 
 /** A record of the books collection: `id` is assigned by the database, `name` comes from the client. */
 export interface Book {
@@ -13,86 +13,113 @@ export interface Author {
   name: string;
 }
 
-interface BookRow {
-  id: number;
-  name: string;
+const MAX_ID = 2 ** 31 - 1;
+
+// Ids come from URLs. PostgreSQL refuses a text that is not an integer (an error, not "no row"),
+// so anything that cannot be a row's id is no row, on both databases alike.
+function rowId(id: string): number | undefined {
+  if (!/^\d{1,10}$/.test(id)) return undefined;
+  const value = Number(id);
+  return value >= 1 && value <= MAX_ID ? value : undefined;
 }
 
 /**
- * The showcase's books and authors, in SQLite. Ids are strings on the way out (`'1'`, `'2'`, …),
- * as URLs carry them. Every statement is prepared once; each request's work runs inside the
- * transaction its `TransactionHook` opened (see `Library`).
+ * True when `id` can be the id of a row (an integer from 1 to 2^31 - 1, as a URL carries it);
+ * checked without the database.
  *
  * @example
  * ```ts
- * const store = new BookStore(openDatabase(':memory:'));
- * store.create('Dune'); // { id: '1', name: 'Dune' }
+ * isRowId('12'); // true
+ * isRowId('index_post'); // false
+ * ```
+ */
+export function isRowId(id: string): boolean {
+  return rowId(id) !== undefined;
+}
+
+function record(row: { id: number; name: string }): { id: string; name: string } {
+  return { id: String(row.id), name: row.name };
+}
+
+/**
+ * The showcase's books and authors, queried with Kysely on whatever it is given: a request's
+ * transaction (what the handlers use: `library.books()`), or a database. Ids are strings on the
+ * way out (`'1'`, `'2'`, …), as URLs carry them; an id that cannot exist is simply not found.
+ *
+ * @example
+ * ```ts
+ * const books = new BookStore(trx);
+ * await books.create('Dune'); // { id: '1', name: 'Dune' }
  * ```
  */
 export class BookStore {
-  readonly #sql;
+  readonly #db: Kysely<ShowcaseTables>;
 
-  constructor(db: Connection = openDatabase(':memory:')) {
-    this.#sql = {
-      list: db.prepare<[], BookRow>('SELECT id, name FROM books ORDER BY id'),
-      listOf: db.prepare<[string], BookRow>('SELECT id, name FROM books WHERE author_id = ? ORDER BY id'),
-      get: db.prepare<[string], BookRow & { author_id: number | null }>('SELECT id, name, author_id FROM books WHERE id = ?'),
-      insert: db.prepare<[string, string | null], BookRow>('INSERT INTO books (name, author_id) VALUES (?, ?) RETURNING id, name'),
-      rename: db.prepare<[string, string], BookRow>('UPDATE books SET name = ? WHERE id = ? RETURNING id, name'),
-      remove: db.prepare<[string]>('DELETE FROM books WHERE id = ?'),
-      checkout: db.prepare<[string], BookRow>('UPDATE books SET checked_out = 1 WHERE id = ? RETURNING id, name'),
-      authors: db.prepare<[], BookRow>('SELECT id, name FROM authors ORDER BY id'),
-      author: db.prepare<[string], BookRow>('SELECT id, name FROM authors WHERE id = ?'),
-    };
+  constructor(db: Kysely<ShowcaseTables>) {
+    this.#db = db;
   }
 
   /** Every book, or those of one author, in creation order. */
-  list(authorId?: string): Book[] {
-    const rows = authorId === undefined ? this.#sql.list.all() : this.#sql.listOf.all(authorId);
-    return rows.map(record);
+  async list(authorId?: string): Promise<Book[]> {
+    let query = this.#db.selectFrom('books').select(['id', 'name']).orderBy('id');
+    if (authorId !== undefined) {
+      const author = rowId(authorId);
+      if (author === undefined) return [];
+      query = query.where('author_id', '=', author);
+    }
+    return (await query.execute()).map(record);
   }
 
   /** One book (of one author when `authorId` is given), or `undefined`. */
-  get(id: string, authorId?: string): Book | undefined {
-    const row = this.#sql.get.get(id);
+  async get(id: string, authorId?: string): Promise<Book | undefined> {
+    const key = rowId(id);
+    if (key === undefined) return undefined;
+    const row = await this.#db.selectFrom('books').select(['id', 'name', 'author_id']).where('id', '=', key).executeTakeFirst();
     if (row === undefined || (authorId !== undefined && String(row.author_id) !== authorId)) return undefined;
     return record(row);
   }
 
-  /** Adds a book and returns it with its new id. */
-  create(name: string, authorId?: string): Book {
-    return record(this.#sql.insert.get(name, authorId ?? null)!);
+  /** Adds a book and returns it with its new id; an unknown author is refused by the database (foreign key). */
+  async create(name: string, authorId?: string): Promise<Book> {
+    const author = authorId === undefined ? null : (rowId(authorId) ?? -1);
+    const row = await this.#db.insertInto('books').values({ name, author_id: author }).returning(['id', 'name']).executeTakeFirstOrThrow();
+    return record(row);
   }
 
   /** Renames a book; `undefined` when the id is unknown. */
-  update(id: string, name: string): Book | undefined {
-    const row = this.#sql.rename.get(name, id);
+  async update(id: string, name: string): Promise<Book | undefined> {
+    const key = rowId(id);
+    if (key === undefined) return undefined;
+    const row = await this.#db.updateTable('books').set({ name }).where('id', '=', key).returning(['id', 'name']).executeTakeFirst();
     return row === undefined ? undefined : record(row);
   }
 
   /** Removes a book; false when the id is unknown. */
-  remove(id: string): boolean {
-    return this.#sql.remove.run(id).changes > 0;
+  async remove(id: string): Promise<boolean> {
+    const key = rowId(id);
+    if (key === undefined) return false;
+    const result = await this.#db.deleteFrom('books').where('id', '=', key).executeTakeFirst();
+    return result.numDeletedRows > 0n;
   }
 
   /** Marks a book as checked out; `undefined` when the id is unknown. */
-  checkout(id: string): (Book & { checked_out: boolean }) | undefined {
-    const row = this.#sql.checkout.get(id);
+  async checkout(id: string): Promise<(Book & { checked_out: boolean }) | undefined> {
+    const key = rowId(id);
+    if (key === undefined) return undefined;
+    const row = await this.#db.updateTable('books').set({ checked_out: 1 }).where('id', '=', key).returning(['id', 'name']).executeTakeFirst();
     return row === undefined ? undefined : { ...record(row), checked_out: true };
   }
 
   /** Every author. */
-  authorList(): Author[] {
-    return this.#sql.authors.all().map(record);
+  async authorList(): Promise<Author[]> {
+    return (await this.#db.selectFrom('authors').select(['id', 'name']).orderBy('id').execute()).map(record);
   }
 
   /** One author, or `undefined`. */
-  author(id: string): Author | undefined {
-    const row = this.#sql.author.get(id);
+  async author(id: string): Promise<Author | undefined> {
+    const key = rowId(id);
+    if (key === undefined) return undefined;
+    const row = await this.#db.selectFrom('authors').select(['id', 'name']).where('id', '=', key).executeTakeFirst();
     return row === undefined ? undefined : record(row);
   }
-}
-
-function record(row: BookRow): { id: string; name: string } {
-  return { id: String(row.id), name: row.name };
 }

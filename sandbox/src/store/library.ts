@@ -1,99 +1,85 @@
-import { Mutex } from 'async-mutex';
-import type { TransactionFunctions } from '@hickory/hooks';
+import type { Kysely } from 'kysely';
+import { TransactionHook } from '@hickory/hooks';
 import { BookStore } from './book-store.ts';
-import { databaseFile, openDatabase, type Connection } from './open-database.ts';
+import { databaseLocation, isPostgresUrl, openShowcaseDatabase, transactionFunctions, type DatabaseOptions } from './database.ts';
+import { SessionStore } from './session-store.ts';
+import type { ShowcaseDatabase } from './showcase-database.ts';
+import type { ShowcaseTables, ShowcaseTransaction } from './tables.ts';
 
 /**
- * The showcase's data: one SQLite connection, its {@link BookStore}, and the functions a
- * `TransactionHook` calls. better-sqlite3 is synchronous and the connection is shared by every
- * request of the process, so transactions take turns: `start()`/`start_ro()` wait (without
- * blocking the event loop) until the previous request's transaction was cleared. A request that
- * waits for its body or a template holds its turn meanwhile; a deployment with real traffic uses
- * a database server and a connection per request (a pool) instead.
+ * The showcase's data: its database (SQLite or PostgreSQL, see `databaseLocation`), the
+ * `TransactionHook` that gives each request a transaction of its own, and the stores a handler
+ * uses in that transaction. The database is opened (and migrated) on first use, or by `open()`.
  *
  * @example
  * ```ts
  * const library = new Library(':memory:');
- * createApp({ root: new RootController(library), hooks: [new TransactionHook(library.transactions)] });
+ * createApp({ root: new RootController(library), hooks: [library.hook] });
+ * // in a handler: await library.books().list()
  * ```
  */
 export class Library {
-  readonly db: Connection;
-  readonly books: BookStore;
-  readonly #turn = new Mutex();
-  #release: (() => void) | undefined;
+  /** Where the data is: a `postgres://` URL, a SQLite file, or `:memory:`. */
+  readonly location: string;
+  /** The hook to configure (`hooks: [library.hook]`): one transaction per request. */
+  readonly hook: TransactionHook<ShowcaseTransaction>;
+  readonly #options: DatabaseOptions;
+  #database: Promise<ShowcaseDatabase> | undefined;
 
-  constructor(file: string = databaseFile()) {
-    this.db = openDatabase(file);
-    this.books = new BookStore(this.db);
+  constructor(location: string = databaseLocation(), options: DatabaseOptions = {}) {
+    this.location = location;
+    this.#options = options;
+    this.hook = new TransactionHook(transactionFunctions(() => this.open()));
   }
 
-  /** What `new TransactionHook(...)` needs, bound to this library. */
-  readonly transactions = {
-    start: () => this.#begin('BEGIN IMMEDIATE'),
-    // Deferred: the snapshot is taken at the first read, and nothing is locked for writing.
-    start_ro: () => this.#begin('BEGIN'),
-    commit: (): void => void this.db.exec('COMMIT'),
-    rollback: (): void => void this.db.exec('ROLLBACK'),
-    // Never throws, and always gives the turn back: the hook calls it last, after the response is
-    // decided, and a turn kept by a failed ROLLBACK (e.g. an unfinished `iterate()` keeps the
-    // connection busy) would leave every later request waiting forever. A transaction still open
-    // after a failed ROLLBACK makes the next BEGIN fail (that request's 500), not hang.
-    clear: (): void => {
-      const release = this.#release;
-      this.#release = undefined;
-      try {
-        if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      } catch {
-        // Nothing to do here: see above.
-      } finally {
-        release?.();
-      }
-    },
-  } satisfies TransactionFunctions;
-
-  // A TransactionHook clears before it begins again, so each begin waits for its own turn. A BEGIN
-  // that fails (SQLITE_BUSY from another worker's write) keeps the turn all the same: the hook still
-  // calls clear() for that request, and had the turn been given back here, another request could
-  // have begun meanwhile and that clear() would roll back the other request's transaction.
-  async #begin(statement: string): Promise<void> {
-    this.#release = await this.#turn.acquire();
-    this.db.exec(statement);
+  /** The database's name, for pages: `PostgreSQL` or `SQLite`. */
+  get engine(): 'PostgreSQL' | 'SQLite' {
+    return isPostgresUrl(this.location) ? 'PostgreSQL' : 'SQLite';
   }
 
-  /** Closes the connection (tests; `npm start` keeps it for the life of the process). */
-  close(): void {
-    this.db.close();
+  /** Opens the database once (later calls share it); a failed opening is tried again next time. */
+  open(): Promise<ShowcaseDatabase> {
+    this.#database ??= openShowcaseDatabase(this.location, this.#options).catch((error: unknown) => {
+      this.#database = undefined;
+      throw error;
+    });
+    return this.#database;
+  }
+
+  /** The books, in the current request's transaction (throws outside a request that has one). */
+  books(): BookStore {
+    return new BookStore(this.hook.transaction());
+  }
+
+  /** The admin sessions, in the current request's transaction. */
+  sessions(): SessionStore {
+    return new SessionStore(this.hook.transaction());
+  }
+
+  /** Runs `work` outside every request's transaction: for checks made before a request's begins. */
+  async read<T>(work: (db: Kysely<ShowcaseTables>) => Promise<T>): Promise<T> {
+    return (await this.open()).read(work);
+  }
+
+  /** Closes the database (it opens again on next use). */
+  async close(): Promise<void> {
+    const database = this.#database;
+    this.#database = undefined;
+    if (database !== undefined) await (await database.catch(() => undefined))?.close();
   }
 }
 
 let shared: Library | undefined;
 
 /**
- * The library `npm start` serves: opened on first use, on {@link databaseFile}, once per process.
+ * The library `npm start` serves, on {@link databaseLocation}: created on first call (opening
+ * nothing: the database opens when the app is ready), once per process.
  *
  * @example
  * ```ts
- * showcaseLibrary().books.list();
+ * export default { app: { hooks: [showcaseLibrary().hook] } };
  * ```
  */
 export function showcaseLibrary(): Library {
   return (shared ??= new Library());
 }
-
-/**
- * {@link Library.transactions} of {@link showcaseLibrary}, opened only when a request first
- * needs it (importing the configuration file opens nothing).
- *
- * @example
- * ```ts
- * export default { app: { hooks: [new TransactionHook(showcaseTransactions)] } };
- * ```
- */
-export const showcaseTransactions: TransactionFunctions = {
-  start: () => showcaseLibrary().transactions.start(),
-  start_ro: () => showcaseLibrary().transactions.start_ro(),
-  commit: () => showcaseLibrary().transactions.commit(),
-  rollback: () => showcaseLibrary().transactions.rollback(),
-  clear: () => showcaseLibrary().transactions.clear(),
-};

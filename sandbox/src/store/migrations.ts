@@ -1,0 +1,70 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { ShowcaseTables } from './tables.ts';
+
+/** The two databases the showcase speaks. */
+export type DialectName = 'sqlite' | 'postgres';
+
+// Kysely's Migrator runs these in name order, once each, and records them in `kysely_migration`.
+// `ifNotExists` and the `onConflict` seed: a SQLite file made before migrations existed (same
+// tables, no record of them) is adopted as it is.
+function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '001-authors-and-books': {
+      async up(db: Kysely<ShowcaseTables>) {
+        await db.schema
+          .createTable('authors')
+          .ifNotExists()
+          .addColumn('id', 'integer', (column) => column.primaryKey())
+          .addColumn('name', 'text', (column) => column.notNull())
+          .execute();
+        const books = db.schema.createTable('books').ifNotExists();
+        // The one difference: how each database hands out ids it never gives again.
+        await (dialect === 'sqlite'
+          ? books.addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+          : books.addColumn('id', 'serial', (column) => column.primaryKey()))
+          .addColumn('name', 'text', (column) => column.notNull())
+          .addColumn('author_id', 'integer', (column) => column.references('authors.id'))
+          .addColumn('checked_out', 'integer', (column) => column.notNull().defaultTo(0))
+          .execute();
+        await db
+          .insertInto('authors')
+          .values([
+            { id: 1, name: 'Frank Herbert' },
+            { id: 2, name: 'Jane Austen' },
+          ])
+          .onConflict((conflict) => conflict.column('id').doNothing())
+          .execute();
+      },
+    },
+    '002-sessions': {
+      async up(db: Kysely<ShowcaseTables>) {
+        await db.schema
+          .createTable('sessions')
+          .ifNotExists()
+          .addColumn('id_hash', 'text', (column) => column.primaryKey())
+          .addColumn('expires_at', 'bigint', (column) => column.notNull())
+          .execute();
+        await db.schema.createIndex('sessions_expires_at').ifNotExists().on('sessions').column('expires_at').execute();
+      },
+    },
+  };
+}
+
+/**
+ * Creates or updates the showcase's schema (authors and their two rows, books, sessions) to the
+ * latest migration. Several processes may call it at once: PostgreSQL serializes them with an
+ * advisory lock, SQLite with the write lock of the migration's transaction.
+ *
+ * @example
+ * ```ts
+ * await migrateToLatest(db, 'postgres');
+ * ```
+ */
+export async function migrateToLatest(db: Kysely<ShowcaseTables>, dialect: DialectName): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    throw new Error(`The showcase's ${dialect} schema could not be migrated${failed ? ` (migration ${failed})` : ''}: ${(error as Error).message ?? String(error)}`, { cause: error });
+  }
+}
