@@ -1,6 +1,8 @@
 // The showcase on SQLite under concurrency, over real sockets on 127.0.0.1: a slow client holds
 // nothing, 200 mixed requests at once are all answered and stored exactly as answered, a write
-// that fails keeps nothing, and clients that leave mid-request leave the server serving.
+// that fails keeps nothing (an `after` hook that throws included), and clients that leave
+// mid-request leave the server serving. Once in this process, once as `hickory serve --workers 2`
+// (two processes sharing the file, as `npm start` can run).
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -8,25 +10,80 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Kernel } from '@hickory/core';
+import { Hook, type HookState } from '@hickory/hooks';
 import { createSandbox } from '@hickory/sandbox/app';
+import { REPO, serveFixture } from './fixtures/cli/harness.ts';
 import { mixedLoad, send, slowPost } from './showcase-load.ts';
 
+// A hook whose `after` throws for requests that ask for it, and runs before the showcase's
+// TransactionHook's `after` (after hooks run in reverse priority): in the old design, that left
+// the transaction open and every later request waiting.
+class BreaksAfter extends Hook {
+  override priority = 200;
+  override after(state: HookState) {
+    if (state.request.headers['x-break-after'] === 'yes') throw new Error('an after hook broke');
+  }
+}
+
+interface Served {
+  readonly base: string;
+  stop(): Promise<void>;
+}
+
 // A file database, as `npm start` uses: a writer connection and read-only ones in WAL mode.
-describe('the showcase on a SQLite file, under concurrency', () => {
+const SETUPS: Array<{ name: string; inProcess: boolean; start(file: string): Promise<Served> }> = [
+  {
+    name: 'one process',
+    inProcess: true,
+    async start(file) {
+      // The breaker joins the showcase's own TransactionHook.
+      const app = await createSandbox({ logger: false, hooks: [new BreaksAfter()] }, { location: file });
+      const base = (await app.listen({ port: 0, host: '127.0.0.1' })).url;
+      return { base, stop: () => app.close() };
+    },
+  },
+  {
+    name: 'hickory serve --workers 2',
+    inProcess: false,
+    async start(file) {
+      const { cli, url } = await serveFixture(['sandbox/config.ts', '--host', '127.0.0.1', '--port', '0', '--workers', '2'], REPO, undefined, { HICKORY_SANDBOX_DB: file, DATABASE_URL: '' });
+      return {
+        base: url,
+        async stop() {
+          cli.child.kill('SIGTERM');
+          await cli.exited(20_000).catch(() => cli.stop());
+        },
+      };
+    },
+  },
+];
+
+for (const setup of SETUPS)
+describe(`the showcase on a SQLite file, under concurrency (${setup.name})`, () => {
   let dir = '';
-  let app: Kernel;
+  let served: Served | undefined;
   let base = '';
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'hickory-showcase-concurrency-'));
-    app = await createSandbox({ logger: false }, { location: join(dir, 'books.sqlite') });
-    base = (await app.listen({ port: 0, host: '127.0.0.1' })).url;
+    served = await setup.start(join(dir, 'books.sqlite'));
+    base = served.base;
   });
 
   after(async () => {
-    await app?.close();
+    await served?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  test('an after hook that throws: that write is a 500 and kept nothing; the next requests are unaffected', { skip: !setup.inProcess && 'the breaking hook is added in process' }, async () => {
+    const broken = await send(base, { method: 'POST', path: '/library/', form: 'name=Broken', headers: { 'x-break-after': 'yes' } }, 5000);
+    assert.equal(broken.status, 500);
+    const next = await send(base, { method: 'POST', path: '/library/', form: 'name=Whole' }, 5000);
+    assert.equal(next.status, 302);
+    assert.ok(next.ms < 1000, `the next write took ${Math.round(next.ms)} ms`);
+    const books = JSON.parse((await send(base, { path: '/books/', headers: { accept: 'application/json' } })).body) as Array<{ name: string }>;
+    assert.deepEqual(books.filter((book) => book.name === 'Broken'), []);
+    assert.equal(books.filter((book) => book.name === 'Whole').length, 1);
   });
 
   test('a POST whose body arrives slowly holds nothing: /, /books/ and /admin/login answer meanwhile', async () => {

@@ -18,7 +18,8 @@ export interface SandboxDatabase extends DatabaseOptions {
 /**
  * Builds the sandbox app from its config file, ready to serve, on a fresh in-memory database
  * unless `database.location` names another (the tests use it; `npm start` serves the config file
- * itself, on `sandbox/data/books.sqlite` or `DATABASE_URL`).
+ * itself, on `sandbox/data/books.sqlite` or `DATABASE_URL`). Hooks in `overrides.hooks` run
+ * beside the showcase's own `TransactionHook`.
  *
  * @example
  * ```ts
@@ -32,11 +33,12 @@ export async function createSandbox(overrides: KernelConfig = {}, database: Sand
   // Each app its own database in memory: tests never touch sandbox/data/, nor each other's books.
   const { location = ':memory:', ...options } = database;
   const library = new Library(location, options);
+  const { hooks = [], ...rest } = overrides;
   return createApp({
     ...app,
     root: new RootController(library),
-    hooks: [library.hook],
+    hooks: [library.hook, ...(hooks as unknown[])],
     plugins: [showcasePlugin(library)],
-    ...overrides,
+    ...rest,
   }).ready();
 }
