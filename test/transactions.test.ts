@@ -382,3 +382,18 @@ test('time waiting for the body is not the request\'s: a slow upload within requ
     await withTimeout(app.close(), 'close');
   }
 });
+
+test('past handler_timeout the plain 503 is sent, even where an error document is configured for it', async () => {
+  const ledger = new Ledger();
+  class Root {
+    @expose() async forever() { return new Promise(() => {}); }
+    @expose() unavailable() { return 'the 503 page'; }
+  }
+  const { app } = appWith(new Root(), ledger, { handler_timeout: 100, errors: { 503: '/unavailable' } });
+  const answer = await app.inject({ method: 'POST', url: '/forever' });
+  assert.equal(answer.statusCode, 503);
+  assert.match(answer.body, /503 Service Unavailable/);
+  assert.doesNotMatch(answer.body, /the 503 page/);
+  assert.deepEqual(ledger.eventsOf('/forever'), [['rollback', 'clear']]);
+  await app.close();
+});

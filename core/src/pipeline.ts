@@ -367,6 +367,8 @@ export class Pipeline {
   // any other error is thrown on.
   private redirected(error: unknown, exchange: Exchange, visited: string[], readBody: boolean): Promise<void> | undefined {
     if (!(error instanceof InternalRedirect)) throw error;
+    // A late redirect of a request already answered 503 routes nothing.
+    if (exchange.deadline?.expired === true) return undefined;
     const { request } = exchange;
     const trail = [...visited, request.url];
     if (trail.length > MAX_INTERNAL_REDIRECTS || trail.includes(error.location)) {
@@ -383,6 +385,11 @@ export class Pipeline {
     const document = await respondToError(error, exchange, this.errorHost);
     if (document === undefined) return;
     const { error: documented, path } = document;
+    // Past `handler_timeout` the plain error body is sent: routing a document would wait again.
+    if (exchange.deadline?.expired === true) {
+      writeDefaultError(documented, exchange.request.raw, exchange.response);
+      return;
+    }
     const visit = enterErrorDocument(exchange, documented, path, new this.settings.responseClass());
     let rendered = true;
     try {
