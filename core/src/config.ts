@@ -1,3 +1,4 @@
+import { checkAllowedHosts } from './allowed-hosts.ts';
 import { coreError } from './errors.ts';
 import { Request } from './request.ts';
 import { Response } from './response.ts';
@@ -75,6 +76,13 @@ export interface KernelConfig {
    * `loopback`, `linklocal`, `uniquelocal`. Default `false`: those headers are never believed.
    */
   trust_proxy?: TrustProxy;
+  /**
+   * The host names the app answers for (`['books.example.com', '.example.org']`: a leading dot
+   * allows the domain and its subdomains; any port). A request for another host — by its `Host`
+   * header, or with `trust_proxy` the host a trusted proxy reports — is answered 400. Default: off,
+   * any valid host is served (a `Host` that is not a valid `host[:port]` is a 400 either way).
+   */
+  allowed_hosts?: readonly string[];
   /**
    * `false`: handlers receive `(request, response, ...arguments)` and no AsyncLocalStorage is
    * used (the importable `request`/`response` then throw). Default `true` (Pecan's option).
@@ -221,6 +229,7 @@ export const CORE_CONFIG: Readonly<Record<string, ConfigRule>> = Object.freeze({
     compileTrustProxy(v);
     return undefined;
   },
+  allowed_hosts: checkAllowedHosts,
   // Throws its own coded errors (HICKORY_ERR_LOGGER_*), which name the fix for each mistake.
   logger: (v) => {
     checkLoggerOption(v);

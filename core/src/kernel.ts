@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
 import { inject as lightInject, type InjectOptions, type Response as InjectResponse } from 'light-my-request';
+import { compileAllowedHosts } from './allowed-hosts.ts';
 import { CORE_CONFIG, resolveConfig, type ConfigRule, type KernelConfig, type ResolvedConfig } from './config.ts';
 import { noteExplicitApp } from './current.ts';
 import { coreError } from './errors.ts';
 import { createHooks, sealHooks, type HooksOf } from './hooks.ts';
+import { hostCheck } from './host-check.ts';
 import { importModules } from './load-module.ts';
 import { resolveRoot } from './root.ts';
 import { KernelLog } from './kernel-log.ts';
@@ -215,6 +217,7 @@ export class Kernel {
       },
       contextLocals: config.use_context_locals,
       closing: () => this.state === 'closing',
+      checkHost: hostCheck(config.allowed_hosts === undefined ? undefined : compileAllowedHosts(config.allowed_hosts)),
       debugSections: debugging ? (request) => this.debug.sectionsFor(request, this.logger) : undefined,
       logging: this.logs.requestLogging(config.request_id_header),
     });
