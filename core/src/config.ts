@@ -89,9 +89,9 @@ export interface KernelConfig {
    */
   use_context_locals?: boolean;
   /**
-   * Development only: an unhandled error answers an HTML page with the stack, the request (secret
-   * headers masked), the route and what plugins add. Refused, with a warning, when
-   * `NODE_ENV=production`. Default `false`: the plain 500.
+   * Development only: an unhandled error answers an HTML page with the stack, the request (credential
+   * headers and query values masked), the route and what plugins add. Allowed only where `NODE_ENV`
+   * is unset, `development` or `test`; refused with a warning anywhere else. Default `false`: the plain 500.
    */
   debug?: boolean;
   /**
