@@ -17,6 +17,7 @@ import { DebugSections } from './debug-sections.ts';
 import { Pipeline } from './pipeline.ts';
 import { applyPlugin, checkPlugin, type PluginOf } from './plugin.ts';
 import { InFlight } from './in-flight.ts';
+import { whenItsTurn } from './pipelined-turn.ts';
 import type { Request } from './request.ts';
 import { compileTrustProxy } from './trust-proxy.ts';
 import type { Response } from './response.ts';
@@ -331,7 +332,13 @@ export class Kernel {
     return this.listener;
   }
 
+  // A request pipelined behind a response still being written waits for its turn (and is never
+  // served when the connection closes first); the state is read when its turn comes.
   private readonly listener = (req: IncomingMessage, res: ServerResponse): void => {
+    whenItsTurn(req, res, this.serveNow);
+  };
+
+  private readonly serveNow = (req: IncomingMessage, res: ServerResponse): void => {
     if (this.state === 'ready') this.inFlight.serve(this.pipeline!.accept, req, res);
     else refuseWhileClosing(res);
   };
