@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-// On each connection's socket: the response to the latest request received on it, so that a
-// request pipelined behind it can tell whether that one is done and keeps the connection open.
-const LATEST = Symbol('hickory.latestResponse');
+// On a connection's socket while requests are pipelined on it: the response of the latest one,
+// queued behind the response being written. Cleared when it gets the socket, so that an idle
+// connection keeps no response (nor what its listeners hold) alive.
+const QUEUED = Symbol('hickory.queuedResponse');
 
-type Connection = NonNullable<IncomingMessage['socket']> & { [LATEST]?: ServerResponse };
+type Connection = NonNullable<IncomingMessage['socket']> & { [QUEUED]?: ServerResponse; _httpMessage?: ServerResponse | null };
 
 /**
  * Serves a request, unless the client pipelined it behind a response that closes the connection:
@@ -24,17 +25,19 @@ type Connection = NonNullable<IncomingMessage['socket']> & { [LATEST]?: ServerRe
  */
 export function whenItsTurn(req: IncomingMessage, res: ServerResponse, serve: (req: IncomingMessage, res: ServerResponse) => void): void {
   const socket = req.socket as Connection | null | undefined;
-  if (socket == null) return serve(req, res);
-  const ahead = socket[LATEST];
-  socket[LATEST] = res;
-  if (res.socket != null || ahead === undefined) return serve(req, res);
-  if (ahead.writableEnded) return closesConnection(ahead) ? undefined : serve(req, res);
+  if (res.socket != null || socket == null) return serve(req, res);
+  // The response just before this one: the latest queued, or the one Node is writing now.
+  const ahead = socket[QUEUED] ?? socket._httpMessage ?? undefined;
+  socket[QUEUED] = res;
+  const ready = ahead === undefined || ahead.writableEnded;
   // No 'close' listener: a connection that closes first never hands its socket over, and the
   // waiting response goes away with it (a listener per queued request would pile up on the socket).
   res.once('socket', () => {
+    if (socket[QUEUED] === res) socket[QUEUED] = undefined;
     // Node hands the socket over inside the previous response's 'finish': serve once that is done.
-    queueMicrotask(() => serve(req, res));
+    if (!ready) queueMicrotask(() => serve(req, res));
   });
+  if (ready && !(ahead !== undefined && closesConnection(ahead))) serve(req, res);
   return undefined;
 }
 
