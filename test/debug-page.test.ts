@@ -75,7 +75,7 @@ test('debug: true with NODE_ENV=production is refused with a warning: the plain 
   try {
     await app.ready();
     assert.deepEqual(warned.filter((w) => w.startsWith('debug: true')), [
-      'debug: true is refused because NODE_ENV=production: an unhandled error answers the plain 500 (the debug page shows stacks and request details)',
+      'debug: true is refused because NODE_ENV is "production", not a development setting (unset, "development" or "test"): an unhandled error answers the plain 500 (the debug page shows stacks and request details)',
     ]);
     const res = await app.inject({ url: '/admin/broken', headers: HEADERS });
     assert.equal(res.statusCode, 500);

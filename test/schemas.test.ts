@@ -125,13 +125,15 @@ test('openApiDocument: paths, methods, path and query parameters, body, renderin
   assert.equal(items['post']!['summary'], 'ItemsController.create');
   assert.deepEqual(items['post']!['parameters'], [{ name: 'name', in: 'query', required: true, schema: { type: 'string', maxLength: 5 } }]);
   assert.deepEqual(doc.paths['/']!['get'], { summary: 'SchemaRoot.index', parameters: [], responses: { '200': { description: 'OK', content: { 'text/html': {} } } } });
-  // The RestController's verbs, with the id named in the path and validated by its schema.
+  // The RestController's verbs, with the id named in the path and validated by its schema; what the
+  // body schema declares comes from the body alone (its requestBody), never the query (issue #29).
   assert.deepEqual(Object.keys(doc.paths['/books/{id}']!), ['get', 'put']);
   assert.deepEqual(Object.keys(doc.paths['/books/']!), ['post']);
   assert.deepEqual(
     (doc.paths['/books/{id}']!['put']!['parameters'] as Array<{ name: string; in: string }>).map((p) => `${p.in}:${p.name}`),
-    ['path:id', 'query:title', 'query:year'],
+    ['path:id'],
   );
+  assert.deepEqual(Object.keys((doc.paths['/books/{id}']!['put']!['requestBody'] as { content: Record<string, { schema: { properties: object } }> }).content['application/json']!.schema.properties), ['title', 'year']);
   assert.equal(doc['x-hickory-dynamic'], undefined);
   const error = (doc['components'] as { schemas: Record<string, { required: string[] }> }).schemas['ValidationError']!;
   assert.deepEqual(error.required, ['code', 'title', 'description', 'issues']);

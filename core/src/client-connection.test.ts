@@ -35,6 +35,14 @@ test('trust_proxy off: socket and Host header only, whatever the headers say', (
   assert.deepEqual(clientConnection({ headers: {} } as IncomingMessage), { scheme: 'http', host: '', remoteAddr: '', remotePort: '', forwarded: false, hostForwarded: false });
 });
 
+test('a Host header that is not a valid host[:port] is never handed out: the address the socket reached is', () => {
+  for (const host of ['user@evil.example', 'evil.example/path?x=', '<b>x</b>', 'a b', '']) {
+    assert.equal(clientConnection(raw({ host })).host, '127.0.0.1:8080', host);
+    assert.equal(seen('loopback', { host }).host, '127.0.0.1:8080', host);
+  }
+  assert.equal(clientConnection(raw({ host: 'Books.Example:8443' })).host, 'Books.Example:8443');
+});
+
 test('a trusted socket peer: its report is believed', () => {
   assert.deepEqual(seen('loopback', NGINX), { scheme: 'https', host: 'books.example', remoteAddr: '203.0.113.7' });
   const connection = clientConnection(raw({ 'x-forwarded-for': '[2001:db8::7]:4711' }), compileTrustProxy(1));

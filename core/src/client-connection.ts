@@ -2,13 +2,14 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { forwardedHops } from './forwarded-hops.ts';
 import { forwardedHost, forwardedNode, forwardedScheme } from './forwarded-values.ts';
+import { validHost } from './host-names.ts';
 import type { TrustHop } from './trust-proxy.ts';
 
 /** The connection as the client made it: read from the socket, or reported by trusted proxies. */
 export interface ClientConnection {
   /** `http` or `https`. */
   readonly scheme: 'http' | 'https';
-  /** `host[:port]` the client asked for (`''` when nothing names one). */
+  /** `host[:port]` the client asked for, always valid (`''` when nothing names one). */
   readonly host: string;
   /** The client's IP address (`''` once the socket is gone). */
   readonly remoteAddr: string;
@@ -41,7 +42,9 @@ export function clientConnection(raw: IncomingMessage, trust?: TrustHop): Client
   const socket = raw.socket as (Socket & { encrypted?: boolean }) | undefined;
   const direct: ClientConnection = {
     scheme: socket?.encrypted ? 'https' : 'http',
-    host: raw.headers.host ?? socketHost(socket),
+    // Never a Host header that is not a valid host[:port]: the kernel answers those 400 before
+    // anything runs, and a request made outside a kernel names the address the socket reached.
+    host: validHost(raw.headers.host) ?? socketHost(socket),
     remoteAddr: socket?.remoteAddress ?? '',
     remotePort: String(socket?.remotePort ?? ''),
     forwarded: false,
@@ -69,7 +72,7 @@ export function clientConnection(raw: IncomingMessage, trust?: TrustHop): Client
   return forwarded ? { scheme, host, remoteAddr, remotePort, forwarded, hostForwarded } : direct;
 }
 
-// An HTTP/1.0 request may come without Host: name the address it reached, as WSGI servers do.
+// An HTTP/1.0 request may come without Host (or with an empty one): name the address it reached, as WSGI servers do.
 function socketHost(socket: Socket | undefined): string {
   const address = socket?.localAddress;
   if (!address) return '';

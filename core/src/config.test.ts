@@ -47,6 +47,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
     use_context_locals: false,
     debug: true,
     trust_proxy: ['loopback', '10.0.0.0/8'],
+    allowed_hosts: ['books.example.com', '.example.org'],
     request_id_header: 'x-correlation-id',
     logger: false,
   };
@@ -79,6 +80,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
       use_context_locals: c.use_context_locals,
       debug: c.debug,
       trust_proxy: c.trust_proxy,
+      allowed_hosts: c.allowed_hosts,
       request_id_header: c.request_id_header,
       request_cls: c.request_cls,
       response_cls: c.response_cls,
@@ -100,6 +102,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
       use_context_locals: true,
       debug: false,
       trust_proxy: false,
+      allowed_hosts: undefined,
       request_id_header: 'x-request-id',
       request_cls: Request,
       response_cls: Response,
@@ -135,6 +138,8 @@ const BAD_VALUES: Array<[string, unknown, RegExp]> = [
   ['redirect_origins', ['https://a.example/'], /"https:\/\/a\.example\/", which is not an origin: write it as scheme:\/\/host\[:port\]/],
   ['redirect_origins', ['javascript:x'], /not an origin/],
   ['trust_proxy', 'nope', /cannot be "nope": invalid IP address/],
+  ['allowed_hosts', ['*.example.com'], /has "\*\.example\.com", which is a wildcard: write "\.example\.com" for a domain and all its subdomains/],
+  ['allowed_hosts', [], /is an empty list, which would refuse every request/],
   ['request_id_header', 'x request id', /must be false or a header name such as "x-request-id" \(got "x request id"\)/],
   ['request_id_header', true, /must be false or a header name/],
 ];

@@ -1,3 +1,4 @@
+import { checkAllowedHosts } from './allowed-hosts.ts';
 import { coreError } from './errors.ts';
 import { Request } from './request.ts';
 import { Response } from './response.ts';
@@ -76,14 +77,21 @@ export interface KernelConfig {
    */
   trust_proxy?: TrustProxy;
   /**
+   * The host names the app answers for (`['books.example.com', '.example.org']`: a leading dot
+   * allows the domain and its subdomains; any port). A request for another host — by its `Host`
+   * header, or with `trust_proxy` the host a trusted proxy reports — is answered 400. Default: off,
+   * any valid host is served (a `Host` that is not a valid `host[:port]` is a 400 either way).
+   */
+  allowed_hosts?: readonly string[];
+  /**
    * `false`: handlers receive `(request, response, ...arguments)` and no AsyncLocalStorage is
    * used (the importable `request`/`response` then throw). Default `true` (Pecan's option).
    */
   use_context_locals?: boolean;
   /**
-   * Development only: an unhandled error answers an HTML page with the stack, the request (secret
-   * headers masked), the route and what plugins add. Refused, with a warning, when
-   * `NODE_ENV=production`. Default `false`: the plain 500.
+   * Development only: an unhandled error answers an HTML page with the stack, the request (credential
+   * headers and query values masked), the route and what plugins add. Allowed only where `NODE_ENV`
+   * is unset, `development` or `test`; refused with a warning anywhere else. Default `false`: the plain 500.
    */
   debug?: boolean;
   /**
@@ -221,6 +229,7 @@ export const CORE_CONFIG: Readonly<Record<string, ConfigRule>> = Object.freeze({
     compileTrustProxy(v);
     return undefined;
   },
+  allowed_hosts: checkAllowedHosts,
   // Throws its own coded errors (HICKORY_ERR_LOGGER_*), which name the fix for each mistake.
   logger: (v) => {
     checkLoggerOption(v);

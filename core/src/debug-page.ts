@@ -1,3 +1,4 @@
+import { maskedUrl, maskedValue } from './credential-names.ts';
 import { escapeHtml } from './error-body.ts';
 import type { Request } from './request.ts';
 
@@ -18,11 +19,9 @@ export interface DebugSection {
 /** Makes a {@link DebugSection} for a failed request, or nothing to add. */
 export type DebugSectionSource = (request: Request) => DebugSection | undefined;
 
-// Headers that carry credentials: shown by name, never by value.
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'x-auth-token', 'x-csrf-token']);
-
 /**
- * The request's headers for the debug page, credentials masked (`cookie: ••• (masked, 42 characters)`).
+ * The request's headers for the debug page, credentials masked (`cookie: ••• (masked, 42 characters)`):
+ * every header whose name contains `token`, `secret`, `key`, `auth`, `session`, `password` or `cookie`.
  *
  * @example
  * ```ts
@@ -35,14 +34,15 @@ export function maskedHeaders(headers: Readonly<Record<string, string | string[]
     .map((name) => {
       const raw = headers[name];
       const value = Array.isArray(raw) ? raw.join(', ') : (raw ?? '');
-      return [name, SECRET_HEADERS.has(name.toLowerCase()) ? `••• (masked, ${value.length} characters)` : value];
+      return [name, maskedValue(name, value)];
     });
 }
 
 /**
  * The HTML debug page of an unhandled error: its name, message and stack (Node maps it to the
  * TypeScript lines when source maps are on, which `debug: true` turns on), the request, and the
- * sections plugins add. Everything shown is escaped.
+ * sections plugins add. Everything shown is escaped; credentials (headers and query values whose
+ * names say so) are masked.
  *
  * @example
  * ```ts
@@ -54,7 +54,8 @@ export function debugPage(error: unknown, request: Request, sections: readonly D
   const raw = request.raw;
   const requestRows: Array<[string, string]> = [
     ['method', request.method],
-    ['url', request.url],
+    // Query values named like credentials (`?token=`, `?password=`) are masked too.
+    ['url', maskedUrl(request.url)],
     ['HTTP version', raw.httpVersion ?? ''],
   ];
   const table = (rows: ReadonlyArray<readonly [string, string]>) =>

@@ -1,8 +1,5 @@
 import { isIP, isIPv4, isIPv6 } from 'node:net';
-
-// A host name (letters, digits, `-`, `_`, dots between labels), an IPv4 address, or an IPv6
-// address in brackets; then an optional port. Nothing that could carry a path, userinfo or spaces.
-const HOST = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,251}[A-Za-z0-9_])?))(?::(\d{1,5}))?$/;
+import { validHost } from './host-names.ts';
 
 /**
  * The scheme a proxy reported, lower-cased, when it is `http` or `https`; anything else is ignored.
@@ -29,15 +26,7 @@ export function forwardedScheme(value: string | undefined): 'http' | 'https' | u
  * ```
  */
 export function forwardedHost(value: string | undefined): string | undefined {
-  const host = value?.trim();
-  if (!host) return undefined;
-  const match = HOST.exec(host);
-  if (!match) return undefined;
-  const [, ipv6, name, port] = match;
-  if (ipv6 !== undefined && !isIPv6(ipv6)) return undefined;
-  if (name !== undefined && name.includes('..')) return undefined;
-  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return undefined;
-  return host;
+  return validHost(value);
 }
 
 /** A node (`for=`) a proxy reported: an IP address and, when it gave one, a port. */

@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
 import { inject as lightInject, type InjectOptions, type Response as InjectResponse } from 'light-my-request';
+import { compileAllowedHosts } from './allowed-hosts.ts';
 import { CORE_CONFIG, resolveConfig, type ConfigRule, type KernelConfig, type ResolvedConfig } from './config.ts';
 import { noteExplicitApp } from './current.ts';
 import { coreError } from './errors.ts';
 import { createHooks, sealHooks, type HooksOf } from './hooks.ts';
+import { hostCheck } from './host-check.ts';
 import { importModules } from './load-module.ts';
 import { resolveRoot } from './root.ts';
 import { KernelLog } from './kernel-log.ts';
@@ -15,6 +17,7 @@ import { DebugSections } from './debug-sections.ts';
 import { Pipeline } from './pipeline.ts';
 import { applyPlugin, checkPlugin, type PluginOf } from './plugin.ts';
 import { InFlight } from './in-flight.ts';
+import { whenItsTurn } from './pipelined-turn.ts';
 import type { Request } from './request.ts';
 import { compileTrustProxy } from './trust-proxy.ts';
 import type { Response } from './response.ts';
@@ -215,6 +218,7 @@ export class Kernel {
       },
       contextLocals: config.use_context_locals,
       closing: () => this.state === 'closing',
+      checkHost: hostCheck(config.allowed_hosts === undefined ? undefined : compileAllowedHosts(config.allowed_hosts)),
       debugSections: debugging ? (request) => this.debug.sectionsFor(request, this.logger) : undefined,
       logging: this.logs.requestLogging(config.request_id_header),
     });
@@ -328,7 +332,13 @@ export class Kernel {
     return this.listener;
   }
 
+  // A request pipelined behind a response still being written waits for its turn (and is never
+  // served when the connection closes first); the state is read when its turn comes.
   private readonly listener = (req: IncomingMessage, res: ServerResponse): void => {
+    whenItsTurn(req, res, this.serveNow);
+  };
+
+  private readonly serveNow = (req: IncomingMessage, res: ServerResponse): void => {
     if (this.state === 'ready') this.inFlight.serve(this.pipeline!.accept, req, res);
     else refuseWhileClosing(res);
   };

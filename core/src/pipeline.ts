@@ -48,6 +48,8 @@ export interface PipelineSettings {
   readonly contextLocals: boolean;
   /** True once the kernel is closing: responses then say `Connection: close`. */
   closing(): boolean;
+  /** Throws the request's 400 when its Host is not a valid host[:port] or not in `allowed_hosts`. */
+  readonly checkHost: (request: Request) => void;
   /** The line per request and the request id header, when the app logs through pino; left out: neither, at no cost. */
   readonly logging?: RequestLogging;
   /** With `debug: true` (refused in production): the plugins' sections of the debug page. */
@@ -132,6 +134,8 @@ export class Pipeline {
     const outcome = this.observed ? responseOutcome(res) : undefined;
     let written: Promise<void> | undefined;
     try {
+      // Before anything else: no tap, route or handler sees a request for a host it does not serve.
+      this.settings.checkHost(exchange.request);
       const routed = this.dispatch(exchange, [], true);
       written = routed === undefined ? this.finish(exchange, res) : this.settledThen(this.bounded(routed, exchange), exchange, () => this.finish(exchange, res));
     } catch (error) {

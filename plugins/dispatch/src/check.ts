@@ -2,6 +2,7 @@ import type { Kernel } from '@hickory/core';
 import { dispatchError } from './errors.ts';
 import { exposureOf } from './exposure.ts';
 import { handlerSchemas } from './handler-schemas.ts';
+import { hasGuards, isOpened } from './guards.ts';
 import { controllerName, describeValue } from './names.ts';
 import { isController, routeTableOf } from './route-table.ts';
 
@@ -11,7 +12,8 @@ import { isController, routeTableOf } from './route-table.ts';
  * `generic`), every template has a renderer, and every schema (`args`, `body`) is a Standard
  * Schema whose `args` keys name parameters. Controllers that only `_lookup` or `_route`
  * create are checked when first routed. Outside production, a controller reachable at two paths
- * is logged as a warning: the second is usually a field that was meant to be private.
+ * is logged as a warning: the second is usually a field that was meant to be private; when only
+ * one of the paths passes a `secure` check, the warning names the one that skips it.
  *
  * @example
  * ```ts
@@ -24,7 +26,9 @@ export function checkControllerTree(kernel: Kernel): object {
   if (!isController(root)) throw dispatchError('HICKORY_ERR_DISPATCH_ROOT_NOT_CONTROLLER', describeValue(root));
   // Breadth first, so that each controller's first path is its shortest one.
   const pathOf = new Map<object, string>([[root, '/']]);
-  const aliases: Array<[first: string, again: string, controller: object]> = [];
+  // The path of the guarded controller (`secure`) a controller's first path passes, if any.
+  const guardOn = new Map<object, string | undefined>([[root, hasGuards(root) ? '/' : undefined]]);
+  const aliases: Alias[] = [];
   const pending: object[] = [root];
   for (let i = 0; i < pending.length; i++) {
     const controller = pending[i]!;
@@ -36,31 +40,55 @@ export function checkControllerTree(kernel: Kernel): object {
     }
     for (const [segment, entry] of table.entries()) {
       if (entry.kind !== 'child' || !isController(entry.value)) continue;
+      const child = entry.value;
       const childPath = `${path}${segment}/`;
-      const known = pathOf.get(entry.value);
-      if (known !== undefined) aliases.push([known, childPath, entry.value]);
+      // `unlocked` drops the checks above; the child's own still apply.
+      const guard = hasGuards(child) ? childPath : isOpened(child) ? undefined : guardOn.get(controller);
+      const known = pathOf.get(child);
+      if (known !== undefined) aliases.push({ first: known, firstGuard: guardOn.get(child), again: childPath, againGuard: guard, controller: child });
       else {
-        pathOf.set(entry.value, childPath);
-        pending.push(entry.value);
+        pathOf.set(child, childPath);
+        guardOn.set(child, guard);
+        pending.push(child);
       }
     }
   }
-  if (process.env['NODE_ENV'] !== 'production') for (const [first, again, controller] of aliases) warnAlias(kernel, first, again, controller);
+  if (process.env['NODE_ENV'] !== 'production') for (const alias of aliases) kernel.logger.warn(aliasWarning(alias));
   return root;
+}
+
+/** A controller found again at a second path, with the guarded controller each path passes. */
+interface Alias {
+  readonly first: string;
+  readonly firstGuard: string | undefined;
+  readonly again: string;
+  readonly againGuard: string | undefined;
+  readonly controller: object;
 }
 
 // TypeScript's `private` is gone at run time, so `private readonly shelf = { books }` makes
 // /shelf/books/ a second way into /books/ (past whatever guards the first). Told in development.
-function warnAlias(kernel: Kernel, first: string, again: string, controller: object): void {
-  // The first field where the second path leaves the first: `shelf` for /books/ and /shelf/books/.
-  const ours = first.split('/').filter(Boolean);
-  const theirs = again.split('/').filter(Boolean);
-  const field = theirs.find((segment, i) => segment !== ours[i]) ?? theirs.at(-1)!;
-  kernel.logger.warn(
-    `${controllerName(controller)} is routable at ${first} and again at ${again}: routing follows every public field, ` +
-      `and TypeScript's private or protected does not hide one. If ${again} is not meant to be a URL, ` +
-      `rename the field ${field} to #${field} or _${field}.`,
-  );
+// When only one of the two paths passes a `secure` check, the other is the way around it: that
+// one is the path to hide, never the secured section.
+function aliasWarning({ first, firstGuard, again, againGuard, controller }: Alias): string {
+  const name = controllerName(controller);
+  const why = "routing follows every public field, and TypeScript's private or protected does not hide one";
+  if ((firstGuard === undefined) !== (againGuard === undefined)) {
+    const [secured, guard, open] = firstGuard !== undefined ? [first, firstGuard, again] : [again, againGuard!, first];
+    return (
+      `${name} is routable at ${secured}, behind the security check of ${guard}, and again at ${open}, which skips that check: ${why}. ` +
+      `If ${open} is not meant to be a URL, ${renameHint(open, secured)} (hide this path, not the secured one).`
+    );
+  }
+  return `${name} is routable at ${first} and again at ${again}: ${why}. If ${again} is not meant to be a URL, ${renameHint(again, first)}.`;
+}
+
+// The first field where `path` leaves `other`: `shelf` for /shelf/books/ against /books/.
+function renameHint(path: string, other: string): string {
+  const ours = path.split('/').filter(Boolean);
+  const theirs = other.split('/').filter(Boolean);
+  const field = ours.find((segment, i) => segment !== theirs[i]) ?? ours.at(-1)!;
+  return `rename the field ${field} to #${field} or _${field}`;
 }
 
 function checkTemplates(kernel: Kernel, owner: string, name: string, fn: Function): void {

@@ -1,4 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { declaredBodyNames } from './body-sources.ts';
 import { dispatchError } from './errors.ts';
 import { exposureOf } from './exposure.ts';
 import { controllerName, describeValue } from './names.ts';
@@ -24,6 +25,8 @@ export interface HandlerSchemas {
   readonly args: readonly ArgumentSchema[];
   /** The schema of the parsed body, if any. */
   readonly body: StandardSchemaV1 | undefined;
+  /** The names the body schema declares (its JSON Schema's properties): filled from the body only. */
+  readonly bodyNames: ReadonlySet<string>;
 }
 
 const caches = { implicit: new WeakMap<Function, HandlerSchemas | null>(), explicit: new WeakMap<Function, HandlerSchemas | null>() };
@@ -63,7 +66,7 @@ function compile(fn: Function, explicit: boolean, controller: object): HandlerSc
     args.push({ name, index, rest: params[index]!.rest, required: params[index]!.required, schema });
   }
   args.sort((a, b) => a.index - b.index);
-  return { args, body };
+  return { args, body, bodyNames: body === undefined ? new Set() : declaredBodyNames(body) };
 }
 
 function listNames(params: readonly Parameter[], explicit: boolean): string {

@@ -4,7 +4,8 @@ import { parametersFor, type Parameter } from './parameters.ts';
 import { routeTargets, type RouteTarget } from './route-map.ts';
 import { schemaInfo } from './route-schemas.ts';
 import { genericHandler } from './generic-handler.ts';
-import type { SchemaDescription } from './standard-schema.ts';
+import { isStandardSchema, type SchemaDescription } from './standard-schema.ts';
+import { declaredBodyNames } from './body-sources.ts';
 
 type Json = Record<string, unknown>;
 
@@ -48,7 +49,7 @@ export function openApiDocument(kernel: Kernel, options: OpenApiOptions = {}): J
       continue;
     }
     for (const [method, fn] of operationsOf(target)) {
-      const { template, parameters } = describeParameters(info.path, parametersFor(fn, explicit).list, schemaInfo(fn).schemas ?? {});
+      const { template, parameters } = describeParameters(info.path, parametersFor(fn, explicit).list, schemaInfo(fn).schemas ?? {}, bodyNamesOf(fn));
       (paths[template] ??= {})[method] = operation(info.handler.split('.')[0]!, fn, target, method, parameters);
     }
   }
@@ -90,15 +91,16 @@ function operation(owner: string, fn: Function, target: RouteTarget, method: str
 
 // Path segments fill the leading parameters; a route ending in `/` (an index) takes none by path.
 // The leading required ones are path parameters, the rest query parameters (`kwargs` and a rest
-// parameter have no single name to document).
-function describeParameters(path: string, params: readonly Parameter[], schemas: Readonly<Record<string, SchemaDescription>>): { template: string; parameters: Json[] } {
+// parameter have no single name to document). A parameter the body schema declares comes from the
+// body alone (the request body documents it), and no segment may reach it or what follows.
+function describeParameters(path: string, params: readonly Parameter[], schemas: Readonly<Record<string, SchemaDescription>>, fromBody: ReadonlySet<string>): { template: string; parameters: Json[] } {
   const parameters: Json[] = [];
   const segments: string[] = [];
   // A path that names its parameters already (`/books/{id}/edit`, from a RestController) takes no more.
   const named = new Set([...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!));
   let inPath = !path.endsWith('/') && named.size === 0;
   for (const param of params) {
-    if (param.name === null || param.rest || param.name === 'kwargs') {
+    if (param.name === null || param.rest || param.name === 'kwargs' || fromBody.has(param.name)) {
       inPath = false;
       continue;
     }
@@ -118,6 +120,13 @@ function describeParameters(path: string, params: readonly Parameter[], schemas:
   }
   return { template: segments.length > 0 ? `${path}/${segments.join('/')}` : path, parameters };
 }
+
+function bodyNamesOf(fn: Function): ReadonlySet<string> {
+  const body = exposureOf(fn)?.bodySchema;
+  return isStandardSchema(body) ? declaredBodyNames(body) : NO_NAMES;
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 // `'schema'` (no JSON Schema from the library): any value, marked so that a reader knows a schema checks it.
 function openSchema(description: SchemaDescription): Json {

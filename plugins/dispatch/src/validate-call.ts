@@ -2,6 +2,7 @@ import type { Request, Variables } from '@hickory/core';
 import { inputObject, isThenable } from '@hickory/core/kit';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { mapArguments, variablesOf } from './arguments.ts';
+import { fillsParameter, refuseSegmentsOnBody } from './body-sources.ts';
 import type { ArgumentSchema, HandlerSchemas } from './handler-schemas.ts';
 import { InvalidInput } from './invalid-input.ts';
 import { plainIssues, type PlainIssue } from './issues.ts';
@@ -11,8 +12,11 @@ import type { ParameterList } from './parameters.ts';
  * Maps and validates the arguments of a handler that declares schemas: the body schema first
  * (its output's properties then fill named parameters, before query variables), then argument
  * mapping as usual, then each `args` schema on its parameter's value, whose output replaces it.
- * A parameter with a default and no value keeps its default unvalidated. Synchronous unless a
- * schema answers with a promise. Rejections are an {@link InvalidInput} (400) naming the input.
+ * A parameter the body schema fills (it declares the name, or its output has it) takes its value
+ * from the validated body alone: never from the query, and a path segment that would land on it
+ * is the route's 404. A parameter with a default and no value keeps its default unvalidated.
+ * Synchronous unless a schema answers with a promise. Rejections are an {@link InvalidInput} (400)
+ * naming the input.
  *
  * @example
  * ```ts
@@ -25,12 +29,15 @@ export function validatedArguments(
   remainder: readonly string[],
   request: Request,
 ): unknown[] | Promise<unknown[]> {
-  const { body } = schemas;
+  const { body, bodyNames } = schemas;
   if (body === undefined) return checkArguments(schemas.args, mapArguments(params, remainder, () => variablesOf(request)));
+  // What the schema declares is known before the body is read: such a path never fits.
+  if (bodyNames.size > 0) refuseSegmentsOnBody(params, remainder, (name) => bodyNames.has(name));
   return after(body['~standard'].validate(bodyValue(request)), (result) => {
     if (result.issues) throw invalid('Invalid request body', plainIssues(result.issues, []));
     const output = result.value;
-    return checkArguments(schemas.args, mapArguments(params, remainder, () => withBody(request.GET, output)));
+    refuseSegmentsOnBody(params, remainder, (name) => fillsParameter(bodyNames, output, name));
+    return checkArguments(schemas.args, mapArguments(params, remainder, () => withBody(request.GET, output, bodyNames)));
   });
 }
 
@@ -88,11 +95,12 @@ function bodyValue(request: Request): unknown {
 }
 
 // Query variables, then the validated body's own properties over them (the body's are typed; a
-// query value of the same name is not mixed into an array with it). The result inherits nothing,
-// so a `__proto__` key is an ordinary variable.
-function withBody(query: Variables, body: unknown): Variables {
+// query value of the same name is not mixed into an array with it). A name the schema declares is
+// never taken from the query, even when the body left it out. The result inherits nothing, so a
+// `__proto__` key is an ordinary variable.
+function withBody(query: Variables, body: unknown, declared: ReadonlySet<string>): Variables {
   const vars = inputObject();
-  for (const key of Object.keys(query)) vars[key] = query[key];
+  for (const key of Object.keys(query)) if (!declared.has(key)) vars[key] = query[key];
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) for (const key of Object.keys(body)) vars[key] = (body as Record<string, unknown>)[key];
   return vars as Variables;
 }

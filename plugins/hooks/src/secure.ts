@@ -1,12 +1,14 @@
-import { HTTPError, type Request } from '@hickory/core';
+import type { Request } from '@hickory/core';
 import { describeValue, guard, openGuards } from '@hickory/dispatch/kit';
+import { verdictOf } from './check-verdict.ts';
 import { hooksError } from './errors.ts';
 
 /**
  * A permission check: a function (called with the controller as `this` and the request; may be
- * async), or the name of a method of the controller (Pecan's `'check_permissions'`). `true` (or
- * any truthy value) lets the request through; `false` (or nothing) answers 401; an
- * `abort(403)` thrown by the check passes through as it is.
+ * async), or the name of a method of the controller (Pecan's `'check_permissions'`). Only `true`
+ * (or a promise of `true`) lets the request through; anything else answers 401 — `false`, nothing,
+ * and also `1`, `'false'`, `[]` or `{}` (those are also a warning outside production). An
+ * `abort(403)` thrown by the check, or an `HTTPError` it returns, is answered as it is.
  */
 export type PermissionCheck = string | ((this: any, request: Request) => unknown);
 
@@ -67,7 +69,7 @@ export function secure(first: unknown, second?: unknown): unknown {
  * ```
  */
 export class SecureController {
-  /** The check of this controller class: `true` lets the request through, `false` answers 401. */
+  /** The check of this controller class: `true` lets the request through; anything else answers 401. */
   static check_permissions(_request: Request): unknown {
     return false;
   }
@@ -84,7 +86,10 @@ let guardDeclared = false;
 function declareSecureControllerGuard(): void {
   if (guardDeclared) return;
   guardDeclared = true;
-  guard(SecureController, (controller, request) => settle((controller.constructor as typeof SecureController).check_permissions(request)));
+  guard(SecureController, (controller, request) => {
+    const owner = controller.constructor as typeof SecureController;
+    return verdictOf(owner.check_permissions(request), () => `${owner.name || className(controller)}.check_permissions`, request);
+  });
 }
 
 /**
@@ -118,22 +123,17 @@ function checkCheck(check: unknown): void {
 // The guard for one check: a method name is looked up on the controller when the request comes.
 function permissionGuard(check: PermissionCheck) {
   return (controller: object, request: Request): unknown => {
-    if (typeof check === 'function') return settle(check.call(controller, request));
+    if (typeof check === 'function') return verdictOf(check.call(controller, request), () => `${check.name || '(anonymous)'} (securing ${className(controller)})`, request);
     const method = (controller as Record<string, unknown>)[check] ?? (controller.constructor as unknown as Record<string, unknown>)[check];
     if (typeof method !== 'function') {
       throw hooksError('HICKORY_ERR_HOOKS_SECURE_CHECK', check, describeValue(controller));
     }
-    return settle(method.call(controller, request));
+    return verdictOf(method.call(controller, request), () => `${className(controller)}.${check}`, request);
   };
 }
 
-// false (or nothing) → 401; a promise is settled first.
-function settle(result: unknown): unknown {
-  if (result !== null && typeof (result as PromiseLike<unknown>)?.then === 'function') return Promise.resolve(result).then(refuseUnless);
-  return refuseUnless(result);
-}
-
-function refuseUnless(allowed: unknown): undefined {
-  if (!allowed) throw new HTTPError(401, 'You must be logged in with the right permissions to see this.');
-  return undefined;
+// For the warning about a check's result: the controller's class, as the application named it.
+function className(controller: object): string {
+  const name = (controller.constructor as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' && name !== '' ? name : 'a controller';
 }
