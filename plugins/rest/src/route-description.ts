@@ -1,6 +1,6 @@
 import { isController, parametersFor, routeTableOf, type DescribeContext, type DescribedChild, type DescribedRoute, type RouteDescription } from '@hickory/dispatch/kit';
 import { restFactsFor } from './rest-facts.ts';
-import { exposedAt, REST_NAMES, requiredCount } from './select.ts';
+import { exposedAt, requiredCount, verbHandler } from './select.ts';
 import { HTTP_METHODS } from './verbs.ts';
 
 const GET = ['GET', 'HEAD'];
@@ -26,9 +26,9 @@ export function restRouteDescription(controller: object, { parentIds, explicit }
   const idCount = idFn === undefined ? 1 : Math.max(1, required(idFn) - parentIds);
   const record = Array.from({ length: idCount }, () => '{}').join('/');
   // A handler that needs no id of its own answers on the collection, else on a record.
-  const at = (fn: Function, word = '') => {
+  const at = (fn: Function, word = '', wordFirst = false) => {
     const base = required(fn) > parentIds ? record : '';
-    return base === '' ? word : word === '' ? base : `${base}/${word}`;
+    return base === '' ? word : word === '' ? base : wordFirst ? `${word}/${base}` : `${base}/${word}`;
   };
 
   const routes: DescribedRoute[] = [];
@@ -40,25 +40,24 @@ export function restRouteDescription(controller: object, { parentIds, explicit }
   add(record, GET, idFn);
   add(`${record}/edit`, GET, exposedAt(table, 'edit'));
   add(`${record}/delete`, GET, exposedAt(table, 'get_delete'));
-  const post = exposedAt(table, 'post');
-  add('', ['POST'], post);
-  for (const verb of ['PUT', 'DELETE']) {
-    const fn = exposedAt(table, verb.toLowerCase());
-    if (fn !== undefined) add(at(fn), [verb], fn);
-  }
-  // Any other HTTP method answered by the method of its name (PATCH → patch).
-  for (const verb of HTTP_METHODS) {
-    const name = verb.toLowerCase();
-    if (REST_NAMES.has(name) || actions.has(name) || name === 'options' || name === 'head') continue;
-    const fn = exposedAt(table, name);
+  add('', ['POST'], exposedAt(table, 'post'));
+  // PUT, DELETE, then any other HTTP method answered by its method (`post_<verb>` before `<verb>`).
+  for (const verb of ['PUT', 'DELETE', ...[...HTTP_METHODS].filter((m) => !['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'].includes(m))]) {
+    const fn = verbHandler(facts.view, verb);
     if (fn !== undefined) add(at(fn), [verb], fn);
   }
   for (const [word, action] of actions) {
-    // Its verbs already hold HEAD with GET.
-    add(at(action.fn, word), [...action.verbs], action.fn);
+    // PUT and DELETE name the action first (`/update/{id}`), the other verbs last (`/{id}/checkout`).
+    const byFn = new Map<Function, string[]>();
+    for (const [verb, fn] of action) byFn.set(fn, [...(byFn.get(fn) ?? []), verb]);
+    for (const [fn, verbs] of byFn) {
+      const first = verbs.filter((verb) => verb === 'PUT' || verb === 'DELETE');
+      const last = verbs.filter((verb) => verb !== 'PUT' && verb !== 'DELETE');
+      if (last.length > 0) add(at(fn, word), last, fn);
+      if (first.length > 0) add(at(fn, word, true), first, fn);
+    }
   }
-  const options = exposedAt(table, 'options');
-  add('', ['OPTIONS'], options);
+  add('', ['OPTIONS'], verbHandler(facts.view, 'OPTIONS'));
   return { routes, children: childrenOf(controller, record) };
 }
 
