@@ -3,9 +3,10 @@
 // the exact body and the headers Pecan's test asserts (or the contract's rule where Hickory differs
 // on purpose: see docs/migrating-from-pecan.md).
 import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import { redirect } from '@hickory/core';
-import { expose } from '@hickory/dispatch';
+import { redirect, response } from '@hickory/core';
+import { expose, route } from '@hickory/dispatch';
 import { RestController } from '@hickory/rest';
 import { createApp } from '@hickory/app';
 
@@ -115,7 +116,7 @@ test('item 1: …unless the nested resource\'s _lookup rescues it (test_nested_g
 test('item 1: a _lookup that redirects answers for the missing id (Pecan\'s own test)', async () => {
   class Bars extends RestController {
     @expose() get_all(foo_id: string) { return `bars of ${foo_id}`; }
-    _lookup(): never { redirect('/lookup-hit/'); }
+    _lookup(_id: string, ..._remainder: string[]): never { redirect('/lookup-hit/'); }
   }
   class Foos extends RestController {
     bars = new Bars();
@@ -310,3 +311,116 @@ test('item 5: _method stays visible in kwargs, as Pecan leaves it', () =>
     ['POST', '/echo/?x=1', '_method=post&y=2', 200, '{"x":"1","_method":"post","y":"2"}'],
     ['POST', '/echo/3?_method=put', 'y=2', 200, '{"id":"3","kwargs":{"_method":"put","y":"2"}}'],
   ]));
+
+// ---- Item 13: empty streamed bodies, internal redirects with a code, an empty URL, _lookup arity ----
+
+test('item 13: a streamed body that yields nothing with status 200 → 204 (sync, async, stream); one chunk keeps 200', async () => {
+  class Root {
+    @expose() sync() {
+      response.app_iter = (function* () {})();
+    }
+    @expose() async_() {
+      response.app_iter = (async function* () {})();
+    }
+    @expose() stream() {
+      response.app_iter = Readable.from([]);
+    }
+    @expose() blank() {
+      response.app_iter = (function* () {
+        yield '';
+      })();
+    }
+    @expose() some() {
+      response.app_iter = (async function* () {
+        yield '';
+        yield 'data';
+      })();
+    }
+    @expose() created() {
+      response.status = 201;
+      response.app_iter = (function* () {})();
+    }
+  }
+  route(Root, 'async', Root.prototype.async_);
+  const app = createApp({ root: new Root(), logger: false });
+  try {
+    for (const url of ['/sync', '/async', '/stream', '/blank']) {
+      const res = await app.inject(url);
+      assert.equal(res.statusCode, 204, url);
+      assert.equal(res.body, '', url);
+      assert.equal(res.headers['content-length'], undefined, url);
+      assert.equal(res.headers['transfer-encoding'], undefined, url);
+    }
+    const some = await app.inject('/some');
+    assert.equal(some.statusCode, 200);
+    assert.equal(some.body, 'data');
+    // Only a 200 becomes a 204.
+    assert.equal((await app.inject('/created')).statusCode, 201);
+  } finally {
+    await app.close();
+  }
+});
+
+test('item 13: redirect(url, { internal: true, code }) is an error naming the conflict', async () => {
+  assert.throws(() => redirect('/other', { internal: true, code: 301 }), (error: Error & { code?: string }) => {
+    assert.equal(error.code, 'HICKORY_ERR_REDIRECT');
+    assert.match(error.message, /internal redirect .*no status code.*drop `code`/);
+    return true;
+  });
+  class Root {
+    @expose() index() { return 'home'; }
+    @expose() jump() { redirect('/', { internal: true, code: 307 }); }
+  }
+  const app = createApp({ root: new Root(), logger: false });
+  try {
+    assert.equal((await app.inject('/jump')).statusCode, 500);
+  } finally {
+    await app.close();
+  }
+});
+
+test('item 13: inject({ url: "" }) → a 302 to / (the query kept); other methods 308', async () => {
+  class Root {
+    @expose() index() { return 'home'; }
+  }
+  const app = createApp({ root: new Root(), logger: false });
+  try {
+    for (const [options, status, location] of [
+      [{ url: '' }, 302, '/'],
+      ['', 302, '/'],
+      [{ url: '?a=1' }, 302, '/?a=1'],
+      [{ method: 'POST', url: '' }, 308, '/'],
+    ] as const) {
+      const res = await app.inject(options);
+      assert.equal(res.statusCode, status, JSON.stringify(options));
+      assert.equal(res.headers.location, location, JSON.stringify(options));
+    }
+    assert.equal((await app.inject({ url: '/' })).body, 'home');
+  } finally {
+    await app.close();
+  }
+});
+
+test('item 13: a _lookup that cannot take the remaining segments → 404, not 500 (test_lookup_with_wrong_argspec)', async () => {
+  class Item {
+    constructor(private readonly id: string) {}
+    @expose() index() { return `item ${this.id}`; }
+  }
+  class OneId {
+    _lookup(someID: string) { return 'Bad arg spec' as unknown as [object, string[]]; }
+  }
+  class TwoIds {
+    _lookup(a: string, b: string) { return [new Item(`${a}+${b}`), []]; }
+  }
+  const app = createApp({ root: { one: new OneId(), two: new TwoIds() }, logger: false });
+  try {
+    assert.equal((await app.inject('/one/foo/bar')).statusCode, 404);
+    assert.equal((await app.inject('/two/x')).statusCode, 404);
+    // Two segments: taken (its item's index then wants the slash).
+    const taken = await app.inject('/two/x/y');
+    assert.equal(taken.statusCode, 302);
+    assert.equal(taken.headers.location, '/two/x/y/');
+  } finally {
+    await app.close();
+  }
+});
