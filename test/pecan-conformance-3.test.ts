@@ -424,3 +424,47 @@ test('item 13: a _lookup that cannot take the remaining segments → 404, not 50
     await app.close();
   }
 });
+
+// ---- Item 15: bodies that cannot give variables ----
+
+function echoApp() {
+  class Root {
+    @expose('json') echo(name = 'none', kwargs: Record<string, unknown> = {}) { return { name, kwargs }; }
+    @expose('json') raw() { return { ok: true }; }
+  }
+  return createApp({ root: new Root(), logger: false });
+}
+
+test('item 15: a JSON body that is not an object, sent to a handler that maps variables → 400 naming the problem', async () => {
+  const app = echoApp();
+  try {
+    for (const [payload, what] of [['"a string"', 'a string'], ['[1,2]', 'an array'], ['null', 'null'], ['7', 'a number'], ['true', 'a boolean']] as const) {
+      const res = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json', accept: 'application/json' }, payload });
+      assert.equal(res.statusCode, 400, payload);
+      assert.equal(res.json().description, `The JSON body must be an object of variables, not ${what}.`, payload);
+    }
+    // An object still gives its variables; a handler that maps none is not concerned.
+    const ok = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{"name":"x","y":1}' });
+    assert.equal(ok.body, '{"name":"x","kwargs":{"y":1}}');
+    const raw = await app.inject({ method: 'POST', url: '/raw', headers: { 'content-type': 'application/json' }, payload: '[1,2]' });
+    assert.equal(raw.statusCode, 200);
+  } finally {
+    await app.close();
+  }
+});
+
+test('item 15: a malformed Content-Type with a body → 400 saying so (not the body silently ignored)', async () => {
+  const app = echoApp();
+  try {
+    for (const type of ['json', 'application/json garbage', ';;;', 'application/', '/json', 'text/plain/extra']) {
+      const res = await app.inject({ method: 'POST', url: '/echo?name=q', headers: { 'content-type': type, accept: 'application/json' }, payload: 'name=body' });
+      assert.equal(res.statusCode, 400, type);
+      assert.equal(res.json().description, 'The Content-Type header is not a media type: send type/subtype, such as application/json or application/x-www-form-urlencoded.', type);
+    }
+    // A well-formed type without variables (text/plain) still leaves the query's to the handler.
+    const text = await app.inject({ method: 'POST', url: '/echo?name=q', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    assert.equal(text.body, '{"name":"q","kwargs":{}}');
+  } finally {
+    await app.close();
+  }
+});
