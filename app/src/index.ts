@@ -23,6 +23,7 @@ export {
   when,
   route,
   renderingFor,
+  override_template,
   routeMap,
   openApiDocument,
   InvalidInput,

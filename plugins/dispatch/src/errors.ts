@@ -20,6 +20,7 @@ export const DISPATCH_ERRORS = Object.freeze({
     '@%s on %s: it decorates public instance methods only (this is %s).',
   HICKORY_ERR_DISPATCH_EXPOSE_ARGS: 'expose(%s): %s',
   HICKORY_ERR_DISPATCH_WHEN_ARGS: 'when(%s): %s',
+  HICKORY_ERR_DISPATCH_OVERRIDE_TEMPLATE: 'override_template(%s): %s',
   HICKORY_ERR_DISPATCH_GENERIC_SPECIAL:
     '%s.%s is a special method (_lookup, _default, _route) and cannot be generic: remove `generic: true` from its expose().',
   HICKORY_ERR_DISPATCH_ROUTE_SPECIAL:
