@@ -3,10 +3,13 @@
 // the exact body and the headers Pecan's test asserts (or the contract's rule where Hickory differs
 // on purpose: see docs/migrating-from-pecan.md).
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import { redirect, response } from '@hickory/core';
-import { expose, route } from '@hickory/dispatch';
+import { redirect, request, response, type Request } from '@hickory/core';
+import { expose, override_template, route } from '@hickory/dispatch';
 import { RestController } from '@hickory/rest';
 import { createApp } from '@hickory/app';
 
@@ -468,3 +471,119 @@ test('item 15: a malformed Content-Type with a body → 400 saying so (not the b
     await app.close();
   }
 });
+
+// ---- Item 12: accept_noncanonical, override_template, default_renderer: 'json', request.content_type ----
+
+test('item 12: accept_noncanonical — an index answering with and without its slash', async () => {
+  class Open {
+    @expose({ accept_noncanonical: true }) index() { return 'open index'; }
+  }
+  class Strict {
+    @expose() index() { return 'strict index'; }
+  }
+  const app = createApp({ root: { open: new Open(), strict: new Strict() }, logger: false });
+  try {
+    for (const url of ['/open', '/open/']) {
+      const res = await app.inject(url);
+      assert.equal(res.statusCode, 200, url);
+      assert.equal(res.body, 'open index', url);
+    }
+    assert.equal((await app.inject({ method: 'POST', url: '/open' })).statusCode, 200);
+    const strict = await app.inject('/strict');
+    assert.equal(strict.statusCode, 302);
+    assert.equal(strict.headers.location, '/strict/');
+  } finally {
+    await app.close();
+  }
+});
+
+test('item 12: override_template(template, content_type?) inside a handler changes its rendering', async () => {
+  const templates = await mkdtemp(join(tmpdir(), 'hickory-override-'));
+  await writeFile(join(templates, 'hello.ejs'), 'Hello <%= name %>!');
+  class Root {
+    @expose('json') page(format = 'json') {
+      if (format === 'html') override_template('hello.ejs');
+      if (format === 'vnd') override_template('json', 'application/vnd.hickory+json');
+      return { name: 'Ann' };
+    }
+    @expose() later() {
+      return Promise.resolve().then(() => {
+        override_template('json');
+        return { late: true };
+      });
+    }
+  }
+  const app = createApp({ root: new Root(), template_path: templates, logger: false });
+  try {
+    const json = await app.inject('/page');
+    assert.equal(json.body, '{"name":"Ann"}');
+    assert.equal(json.headers['content-type'], 'application/json; charset=utf-8');
+    const html = await app.inject('/page?format=html');
+    assert.equal(html.body, 'Hello Ann!');
+    assert.equal(html.headers['content-type'], 'text/html; charset=utf-8');
+    const vnd = await app.inject('/page?format=vnd');
+    assert.equal(vnd.body, '{"name":"Ann"}');
+    assert.equal(vnd.headers['content-type'], 'application/vnd.hickory+json; charset=utf-8');
+    const late = await app.inject('/later');
+    assert.equal(late.body, '{"late":true}');
+    assert.throws(() => override_template('json'), /override_template\("json"\): called outside a request/);
+    assert.throws(() => override_template(''), /override_template/);
+  } finally {
+    await app.close();
+    await rm(templates, { recursive: true, force: true });
+  }
+});
+
+test('item 12: override_template with use_context_locals: false takes the request', async () => {
+  class Root {
+    @expose() page(request: Request) {
+      override_template('json', undefined, request);
+      return { explicit: true };
+    }
+  }
+  const app = createApp({ root: new Root(), use_context_locals: false, logger: false });
+  try {
+    const res = await app.inject('/page');
+    assert.equal(res.body, '{"explicit":true}');
+    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
+  } finally {
+    await app.close();
+  }
+});
+
+test('item 12: default_renderer: \'json\' renders what an @expose() without template or content type returns as JSON', async () => {
+  class Root {
+    @expose() data() { return { a: 1 }; }
+    @expose() text() { return 'plain string'; }
+    @expose({ content_type: 'text/plain' }) typed() { return 'typed'; }
+  }
+  const app = createApp({ root: new Root(), default_renderer: 'json', logger: false });
+  try {
+    const data = await app.inject('/data');
+    assert.equal(data.statusCode, 200);
+    assert.equal(data.body, '{"a":1}');
+    assert.equal(data.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal((await app.inject({ url: '/data', headers: { accept: 'application/json' } })).statusCode, 200);
+    assert.equal((await app.inject('/text')).body, '"plain string"');
+    const typed = await app.inject('/typed');
+    assert.equal(typed.body, 'typed');
+    assert.equal(typed.headers['content-type'], 'text/plain; charset=utf-8');
+  } finally {
+    await app.close();
+  }
+});
+
+test('item 12: request.content_type is the media type (WebOb\'s name), without parameters', async () => {
+  class Root {
+    @expose('json') show() { return { type: request.content_type }; }
+  }
+  const app = createApp({ root: new Root(), logger: false });
+  try {
+    const res = await app.inject({ method: 'POST', url: '/show', headers: { 'content-type': 'Application/JSON; charset=utf-8' }, payload: '{}' });
+    assert.equal(res.body, '{"type":"application/json"}');
+    assert.equal((await app.inject('/show')).body, '{"type":""}');
+  } finally {
+    await app.close();
+  }
+});
+
