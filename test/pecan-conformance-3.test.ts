@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import { redirect, request, response, type Request } from '@hickory/core';
-import { expose, override_template, route } from '@hickory/dispatch';
+import { redirect, request, response, type Request, type Response } from '@hickory/core';
+import { expose, override_template, route, when } from '@hickory/dispatch';
 import { RestController } from '@hickory/rest';
 import { createApp } from '@hickory/app';
 
@@ -587,3 +587,43 @@ test('item 12: request.content_type is the media type (WebOb\'s name), without p
   }
 });
 
+// ---- Item 14: use_context_locals: false and handlers that do not take the two ----
+
+test('item 14: with use_context_locals: false, a handler that cannot take (request, response) first is refused at ready(), named', async () => {
+  class Things {
+    @expose({ generic: true }) index(_request: Request, _response: Response) { return 'index'; }
+    @when('index', { method: 'PUT' }) generic_put(_id: string) { return 'put'; }
+  }
+  const app = createApp({ root: { things: new Things() }, use_context_locals: false, logger: false });
+  await assert.rejects(app.ready(), (error: Error & { code?: string; cause?: Error & { code?: string } }) => {
+    const e = error.code === 'HICKORY_ERR_DISPATCH_EXPLICIT_HANDLER' ? error : error.cause!;
+    assert.equal(e.code, 'HICKORY_ERR_DISPATCH_EXPLICIT_HANDLER');
+    assert.match(e.message, /Things\.generic_put\(_id\)/);
+    assert.match(e.message, /generic_put\(request, response, _id\)/);
+    return true;
+  });
+  await app.close();
+});
+
+test('item 14: …and, for a controller a _lookup makes, at its first routing (a 500 whose log names it)', async () => {
+  const logged: string[] = [];
+  class Item {
+    @expose() show(id: string) { return id; }
+    @expose() fine(_request: Request, _response: Response, id = '') { return `fine ${id}`; }
+    @expose() nothing() { return 'takes nothing, reads nothing'; }
+  }
+  class Root {
+    @expose() index(_request: Request, _response: Response) { return 'root'; }
+    _lookup(_id: string, ...rest: string[]) { return [new Item(), rest]; }
+  }
+  const logger = { info() {}, warn() {}, debug() {}, error: (message: string, error?: Error) => logged.push(`${message} ${error?.message ?? ''}`) };
+  const app = createApp({ root: new Root(), use_context_locals: false, logger });
+  try {
+    assert.equal((await app.inject('/x/show')).statusCode, 500);
+    assert.ok(logged.some((line) => /Item\.show\(id\).*show\(request, response, id\)/.test(line)), logged.join('\n'));
+    assert.equal((await app.inject('/x/fine/7')).body, 'fine 7');
+    assert.equal((await app.inject('/x/nothing')).body, 'takes nothing, reads nothing');
+  } finally {
+    await app.close();
+  }
+});

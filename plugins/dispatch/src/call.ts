@@ -2,6 +2,7 @@ import type { Kernel, Lookup, Request, Response } from '@hickory/core';
 import { currentExchange, isThenable } from '@hickory/core/kit';
 import { mapArguments, variablesOf } from './arguments.ts';
 import { dispatchError } from './errors.ts';
+import { checkExplicitHandler } from './explicit-handler.ts';
 import { exposureOf, type Rendering } from './exposure.ts';
 import { handlerSchemas } from './handler-schemas.ts';
 import { controllerName } from './names.ts';
@@ -160,6 +161,7 @@ class ExposedCall implements Lookup, HandlerCall {
     const { remainder } = this;
     if (!request.use_context_locals) {
       // use_context_locals: false — the handler receives the request and the response first.
+      checkExplicitHandler(this.target, controllerName(this.controller));
       return [request, response, ...mapArguments(handlerParameters(this.target, request), remainder, () => variablesOf(request))];
     }
     const params = parametersOf(this.target);

@@ -1,5 +1,6 @@
 import type { Kernel } from '@hickory/core';
 import { dispatchError } from './errors.ts';
+import { checkExplicitHandler } from './explicit-handler.ts';
 import { exposureOf } from './exposure.ts';
 import { handlerSchemas } from './handler-schemas.ts';
 import { controllerName, describeValue } from './names.ts';
@@ -32,6 +33,7 @@ export function checkControllerTree(kernel: Kernel): object {
     const table = routeTableOf(controller)!;
     for (const [name, fn] of table.functions()) {
       checkTemplates(kernel, controllerName(controller), name, fn);
+      if (kernel.config.use_context_locals === false) checkExplicitHandler(fn, controllerName(controller));
       handlerSchemas(fn, kernel.config.use_context_locals === false, controller);
     }
     for (const [segment, entry] of table.entries()) {
