@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { test } from 'node:test';
 import { redirect, request, response, type Request, type Response } from '@hickory/core';
-import { expose, override_template, route, when } from '@hickory/dispatch';
+import { expose, override_template, route, when, wraps } from '@hickory/dispatch';
 import { RestController } from '@hickory/rest';
 import { createApp } from '@hickory/app';
 
@@ -626,4 +626,61 @@ test('item 14: …and, for a controller a _lookup makes, at its first routing (a
   } finally {
     await app.close();
   }
+});
+
+// ---- Item 11: decorators that wrap handlers ----
+
+const calls: string[] = [];
+
+// What Pecan apps write with functools.wraps (@enforce_rbac, @handle_exceptions).
+function audited<This, Args extends unknown[], R>(method: (this: This, ...args: Args) => R, context: ClassMethodDecoratorContext<This>) {
+  return wraps(method)(function (this: This, ...args: Args): R {
+    calls.push(String(context.name));
+    return method.apply(this, args);
+  });
+}
+
+// The same without wraps(): argument mapping sees only (...args).
+function unwrapped<This, Args extends unknown[], R>(method: (this: This, ...args: Args) => R) {
+  return function (this: This, ...args: Args): R {
+    return method.apply(this, args);
+  };
+}
+
+test('item 11: wraps(original) keeps the wrapped handler\'s parameters for argument mapping, and its type', async () => {
+  class Root {
+    @expose('json') @audited show(id: string, format = 'html') { return { id, format }; }
+    @expose('json') files(...path: string[]) { return { path }; }
+  }
+  // Typed as the method it wraps.
+  const typed: { id: string; format: string } = new Root().show('1');
+  assert.deepEqual(typed, { id: '1', format: 'html' });
+  calls.length = 0;
+  const app = createApp({ root: new Root(), logger: false });
+  try {
+    assert.equal((await app.inject('/show/7?format=json')).body, '{"id":"7","format":"json"}');
+    assert.equal((await app.inject('/show/7/json')).body, '{"id":"7","format":"json"}');
+    assert.equal((await app.inject('/show/7/8/9')).statusCode, 404);
+    assert.equal((await app.inject('/show')).statusCode, 400);
+    assert.deepEqual(calls, ['show', 'show']);
+    // A handler of its own that takes every segment is not a wrapper.
+    assert.equal((await app.inject('/files/a/b')).body, '{"path":["a","b"]}');
+  } finally {
+    await app.close();
+  }
+});
+
+test('item 11: an exposed (...args) wrapper without wraps() is reported at ready(), named', async () => {
+  class Root {
+    @expose('json') @unwrapped show(id: string, format = 'html') { return { id, format }; }
+  }
+  const app = createApp({ root: new Root(), logger: false });
+  await assert.rejects(app.ready(), (error: Error & { code?: string; cause?: Error & { code?: string } }) => {
+    const e = error.code === 'HICKORY_ERR_DISPATCH_WRAPPER' ? error : error.cause!;
+    assert.equal(e.code, 'HICKORY_ERR_DISPATCH_WRAPPER');
+    assert.match(e.message, /Root\.show/);
+    assert.match(e.message, /wraps\(/);
+    return true;
+  });
+  await app.close();
 });

@@ -24,6 +24,7 @@ export {
   route,
   renderingFor,
   override_template,
+  wraps,
   routeMap,
   openApiDocument,
   InvalidInput,

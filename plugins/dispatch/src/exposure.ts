@@ -61,6 +61,20 @@ interface MutableExposure {
 const registry = new WeakMap<Function, MutableExposure>();
 
 /**
+ * Gives `wrapper` the exposure of `original` (the same record: what either is exposed with later
+ * shows on both), for `wraps()`; nothing when `original` is not exposed.
+ *
+ * @example
+ * ```ts
+ * shareExposure(Books.prototype.show, wrapper);
+ * ```
+ */
+export function shareExposure(original: Function, wrapper: Function): void {
+  const record = registry.get(original);
+  if (record !== undefined && !registry.has(wrapper)) registry.set(wrapper, record);
+}
+
+/**
  * The exposure of a function, or `undefined` when it is not exposed (the only test of exposure).
  *
  * @example

@@ -1,7 +1,9 @@
 import { HTTPError } from '@hickory/core';
 import { isThenable } from '@hickory/core/kit';
 import type { Awaitable } from '@hickory/dispatch/kit';
-import type { RouteResult } from './rest-controller.ts';
+
+// What `_route` gives back (RouteResult, declared here too so that neither file imports the other).
+type RouteResult = [target: object | Function, remainder: string[]];
 
 /**
  * Calls a nested resource's `_lookup` with the empty segment a trailing slash leaves, for a GET
