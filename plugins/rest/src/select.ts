@@ -43,7 +43,7 @@ const OPTIONS: Choice = Object.freeze({ kind: 'options' });
  * REST_NAMES.has('get_one'); // true
  * ```
  */
-export const REST_NAMES: ReadonlySet<string> = new Set(['get_one', 'get_all', 'get', 'new', 'edit', 'post', 'put', 'get_delete', 'delete', 'index']);
+const REST_NAMES: ReadonlySet<string> = new Set(['get_one', 'get_all', 'get', 'new', 'edit', 'post', 'put', 'get_delete', 'delete', 'index']);
 
 const GET_WORDS: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, {
   new: 'new',
