@@ -17,11 +17,11 @@ function multipart(fields: Record<string, string>): { payload: string; headers: 
   return { payload: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-test('_method in a multipart form stands for PUT/DELETE (with the multipart plugin), and is not passed on', async () => {
+test('_method in a multipart form stands for PUT/DELETE (with the multipart plugin), and stays in the variables (as Pecan)', async () => {
   const app = createKernel({ root: { books: new Books() }, logger: false }).use(restPlugin).use(multipartPlugin);
   const put = await app.inject({ method: 'POST', url: '/books/4', ...multipart({ _method: 'put', name: 'Dune', extra: 'x' }) });
   assert.equal(put.statusCode, 200);
-  assert.equal(put.body, '{"put":"4","name":"Dune","rest":["extra"]}');
+  assert.equal(put.body, '{"put":"4","name":"Dune","rest":["_method","extra"]}');
   const del = await app.inject({ method: 'POST', url: '/books/4', ...multipart({ _method: 'DELETE' }) });
   assert.equal(del.body, '{"deleted":"4"}');
   const post = await app.inject({ method: 'POST', url: '/books/', ...multipart({ name: 'Emma' }) });

@@ -23,6 +23,8 @@ export {
   when,
   route,
   renderingFor,
+  override_template,
+  wraps,
   routeMap,
   openApiDocument,
   InvalidInput,

@@ -368,6 +368,8 @@ export class Kernel {
    */
   async inject(options: InjectOptions | string): Promise<InjectResponse> {
     await this.ready();
+    const toRoot = emptyPathRedirect(options);
+    if (toRoot !== undefined) return lightInject(toRoot.answer, toRoot.options);
     return lightInject(this.listener, options);
   }
 
@@ -404,4 +406,19 @@ export class Kernel {
  */
 export function createKernel(config: KernelConfig = {}): Kernel {
   return new Kernel(config);
+}
+
+// `inject({ url: '' })`: a path no socket can carry (a request line always has one). As Pecan
+// answers an empty path, the root's index without its slash: a redirect to `/` (the query kept),
+// 302 for GET and HEAD, 308 otherwise (the body is not read).
+function emptyPathRedirect(options: InjectOptions | string): { answer: (req: IncomingMessage, res: ServerResponse) => void; options: InjectOptions } | undefined {
+  const given = typeof options === 'string' ? { url: options } : options;
+  const url = given.url;
+  if (typeof url !== 'string' || (url !== '' && !url.startsWith('?'))) return undefined;
+  const method = (given.method ?? 'GET').toUpperCase();
+  const answer = (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(method === 'GET' || method === 'HEAD' ? 302 : 308, { Location: `/${url}`, 'Content-Length': '0' });
+    res.end();
+  };
+  return { answer, options: { ...given, url: '/' } };
 }

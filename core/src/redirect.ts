@@ -107,6 +107,10 @@ export function redirect(location?: string, options: RedirectOptions = {}): neve
   target = percentEncodeNonAscii(target);
   const scheme = SCHEME.exec(target)?.[1]?.toLowerCase();
   if (options.internal) {
+    // As Pecan: a status for a redirect the client never sees is a mistake worth naming.
+    if (options.code !== undefined) {
+      throw coreError('HICKORY_ERR_REDIRECT', `an internal redirect re-dispatches inside the request, so no status code reaches the client: drop \`code\` (${String(options.code)}), or drop \`internal\` to redirect the client with it.`);
+    }
     if (!target.startsWith('/')) throw coreError('HICKORY_ERR_REDIRECT', `an internal redirect needs a path starting with "/", got "${target}".`);
     throw new InternalRedirect(target);
   }

@@ -260,6 +260,11 @@ export class Request {
     return (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase();
   }
 
+  /** The media type of the body, as {@link Request.media_type} (WebOb's name, as Pecan apps read it). */
+  get content_type(): string {
+    return this.media_type;
+  }
+
   /** Query string variables. Malformed escapes, bytes that are not UTF-8, more than the parameter limit → 400. */
   get GET(): Variables {
     return (this.getVars ??= parseUrlEncoded(this.query_string, this.settings.paramLimit, 'query'));

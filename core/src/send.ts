@@ -45,6 +45,8 @@ export function writeResponse(request: Request, response: Response, res: ServerR
   // readings smuggle a request).
   if (headers.has('transfer-encoding') && (iter === undefined || headers.has('content-length'))) headers.delete('transfer-encoding');
   if (iter !== undefined) {
+    // A 200 stream with no declared length may turn out empty: a 204 then, as Pecan answers.
+    if (status === 200 && request.method !== 'HEAD' && !headers.has('content-length') && !isOneChunk(iter)) return streamOr204(iter, request, response, res, logger);
     if (!headers.has('content-type')) headers.set('Content-Type', OCTETS);
     const declared = headers.has('content-length') ? declaredLength(headers, request, logger) : undefined;
     res.writeHead(status, headers.toFlatArray() as string[]);
@@ -68,6 +70,48 @@ export function writeResponse(request: Request, response: Response, res: ServerR
   res.writeHead(status, headers.toFlatArray() as string[]);
   res.end(request.method === 'HEAD' ? undefined : body);
   return undefined;
+}
+
+function isOneChunk(iter: AppIter): boolean {
+  return typeof iter === 'string' || iter instanceof Uint8Array;
+}
+
+// Reads up to the first chunk that is not empty before the status line: none at all → 204 (the
+// source is done); else 200 and the stream, that chunk first.
+async function streamOr204(iter: AppIter, request: Request, response: Response, res: ServerResponse, logger: Logger): Promise<void> {
+  const source = iter as AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>;
+  const it = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : (source as Iterable<string | Uint8Array>)[Symbol.iterator]();
+  let first = await it.next();
+  while (!first.done && first.value.length === 0) first = await it.next();
+  if (res.headersSent || res.destroyed) {
+    await it.return?.();
+    return;
+  }
+  const headers = response.headerMap;
+  if (first.done) {
+    headers.delete('transfer-encoding');
+    res.writeHead(204, headers.toFlatArray() as string[]);
+    res.end();
+    return;
+  }
+  if (!headers.has('content-type')) headers.set('Content-Type', OCTETS);
+  res.writeHead(200, headers.toFlatArray() as string[]);
+  await streamBody(resumed(first.value, it), res, request, logger, undefined);
+}
+
+// The rest of a source whose first chunk was read; stopping early stops the source too.
+async function* resumed(
+  first: string | Uint8Array,
+  it: AsyncIterator<string | Uint8Array> | Iterator<string | Uint8Array>,
+): AsyncGenerator<string | Uint8Array> {
+  let done = false;
+  try {
+    yield first;
+    for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
+    done = true;
+  } finally {
+    if (!done) await it.return?.();
+  }
 }
 
 async function streamBody(iter: AppIter, res: ServerResponse, request: Request, logger: Logger, declared: number | undefined): Promise<void> {

@@ -1,5 +1,6 @@
 import { HTTPError, type Request, type Variables } from '@hickory/core';
 import { inputObject, NoVariablesInBody } from '@hickory/core/kit';
+import { refuseMalformedType, refuseNonObjectJson } from './body-variables.ts';
 import type { ParameterList } from './parameters.ts';
 
 /**
@@ -62,7 +63,8 @@ function kwargsOf(vars: Variables, named: ReadonlySet<string>): Variables {
 
 /**
  * The variables of a request: query and body together (a key in both gives an array). A body the
- * kernel cannot read as variables (e.g. `text/plain`) contributes none.
+ * kernel cannot read as variables (e.g. `text/plain`) contributes none; a JSON body that is not an
+ * object, or a `Content-Type` that is no media type, is a 400.
  *
  * @example
  * ```ts
@@ -71,10 +73,13 @@ function kwargsOf(vars: Variables, named: ReadonlySet<string>): Variables {
  */
 export function variablesOf(request: Request): Variables {
   try {
-    return request.params;
+    const variables = request.params;
+    refuseNonObjectJson(request);
+    return variables;
   } catch (error) {
     // A body of a type without variables (text/plain): the query's alone. A broken body still fails.
-    if (error instanceof NoVariablesInBody) return request.GET;
-    throw error;
+    if (!(error instanceof NoVariablesInBody)) throw error;
+    refuseMalformedType(request);
+    return request.GET;
   }
 }

@@ -2,6 +2,7 @@ import type { Kernel, Lookup, Request, Response } from '@hickory/core';
 import { currentExchange, isThenable } from '@hickory/core/kit';
 import { mapArguments, variablesOf } from './arguments.ts';
 import { dispatchError } from './errors.ts';
+import { checkExplicitHandler } from './explicit-handler.ts';
 import { exposureOf, type Rendering } from './exposure.ts';
 import { handlerSchemas } from './handler-schemas.ts';
 import { controllerName } from './names.ts';
@@ -23,7 +24,23 @@ import { validatedArguments } from './validate-call.ts';
  */
 export function renderingFor(request?: Request): Rendering | undefined {
   const lookup = (request ?? currentExchange()?.request)?.lookup;
-  return lookup instanceof ExposedCall ? lookup.rendering : undefined;
+  return lookup instanceof ExposedCall ? (lookup.overridden ?? lookup.rendering) : undefined;
+}
+
+/**
+ * Makes the handler being called for `request` render its value with `rendering` instead of the
+ * negotiated one (what `override_template` does); false when `request` is not in a dispatch handler.
+ *
+ * @example
+ * ```ts
+ * overrideRendering(request, renderingFrom('page.ejs', undefined, "'page.ejs'"));
+ * ```
+ */
+export function overrideRendering(request: Request, rendering: Rendering): boolean {
+  const lookup = request.lookup;
+  if (!(lookup instanceof ExposedCall)) return false;
+  lookup.overridden = rendering;
+  return true;
 }
 
 /**
@@ -93,6 +110,8 @@ class ExposedCall implements Lookup, HandlerCall {
   private mapped: readonly unknown[] | undefined;
   // An asynchronous validation under way.
   private preparing: Promise<void> | undefined;
+  // What `override_template` chose while the handler ran.
+  overridden: Rendering | undefined = undefined;
   constructor(
     private readonly kernel: Kernel,
     readonly controller: object,
@@ -142,6 +161,7 @@ class ExposedCall implements Lookup, HandlerCall {
     const { remainder } = this;
     if (!request.use_context_locals) {
       // use_context_locals: false — the handler receives the request and the response first.
+      checkExplicitHandler(this.target, controllerName(this.controller));
       return [request, response, ...mapArguments(handlerParameters(this.target, request), remainder, () => variablesOf(request))];
     }
     const params = parametersOf(this.target);
@@ -159,10 +179,11 @@ class ExposedCall implements Lookup, HandlerCall {
   }
 
   private call(response: Response): unknown {
-    const { kernel, controller, target: fn, rendering } = this;
+    const { kernel, controller, target: fn } = this;
     const value: unknown = fn.apply(controller, this.mapped as unknown[]);
-    if (isThenable(value)) return Promise.resolve(value).then((settled) => renderValue(kernel, rendering, settled, response, controller, fn));
-    return renderValue(kernel, rendering, value, response, controller, fn);
+    // The rendering is read once the value is there: the handler may have overridden it meanwhile.
+    if (isThenable(value)) return Promise.resolve(value).then((settled) => renderValue(kernel, this.overridden ?? this.rendering, settled, response, controller, fn));
+    return renderValue(kernel, this.overridden ?? this.rendering, value, response, controller, fn);
   }
 }
 

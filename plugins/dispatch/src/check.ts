@@ -1,5 +1,7 @@
 import type { Kernel } from '@hickory/core';
 import { dispatchError } from './errors.ts';
+import { checkExplicitHandler } from './explicit-handler.ts';
+import { unmarkedWrapperName } from './wraps.ts';
 import { exposureOf } from './exposure.ts';
 import { handlerSchemas } from './handler-schemas.ts';
 import { hasGuards, isOpened } from './guards.ts';
@@ -36,6 +38,12 @@ export function checkControllerTree(kernel: Kernel): object {
     const table = routeTableOf(controller)!;
     for (const [name, fn] of table.functions()) {
       checkTemplates(kernel, controllerName(controller), name, fn);
+      // _lookup and _route take segments, not the request and the response.
+      if (name !== '_lookup' && name !== '_route') {
+        const wrapper = unmarkedWrapperName(controller, fn);
+        if (wrapper !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_WRAPPER', `${controllerName(controller)}.${wrapper}`);
+        if (kernel.config.use_context_locals === false) checkExplicitHandler(fn, controllerName(controller));
+      }
       handlerSchemas(fn, kernel.config.use_context_locals === false, controller);
     }
     for (const [segment, entry] of table.entries()) {

@@ -22,6 +22,8 @@
 import { redirect, type Kernel, type Lookup, type Request } from '@hickory/core';
 import type { Awaitable } from './awaitable.ts';
 import { callExposed, handlerCallOf } from './call.ts';
+import { jsonByDefault } from './default-json.ts';
+import { exposureOf } from './exposure.ts';
 import { guardsDeclared, runDueChecks } from './guards.ts';
 import { negotiate } from './negotiate.ts';
 import { OptionsLookup } from './options-lookup.ts';
@@ -40,6 +42,8 @@ export interface DispatchSettings {
   readonly guessFromExtension: boolean;
   /** Whether walks are recorded (`recordWalks`); left out, they are not. */
   readonly trail?: TrailSwitch;
+  /** `default_renderer: 'json'`: a plain `@expose()` renders JSON. */
+  readonly defaultJson?: boolean;
 }
 
 /**
@@ -141,10 +145,10 @@ function handlerChecked(lookup: Lookup | undefined, found: Resolution, request: 
 
 // Select, negotiate, call.
 function lookupFor(kernel: Kernel, settings: DispatchSettings, found: Resolution, request: Request, extensionType: string | undefined): Lookup | undefined {
-  if (extensionType === undefined && found.canonical && settings.forceCanonical) redirectToIndex(request);
+  if (extensionType === undefined && found.canonical && settings.forceCanonical && !exposureOf(found.fn)?.acceptNoncanonical) redirectToIndex(request);
   const handler = selectHandler(found, request.method);
   if (handler.kind === 'options') return new OptionsLookup(found.fn, handler.allow);
-  const rendering = negotiate(handler.renderings, extensionType, request);
+  const rendering = negotiate(settings.defaultJson === true ? jsonByDefault(handler.renderings) : handler.renderings, extensionType, request);
   if (rendering === undefined) return undefined;
   const remainder = peekRoutingState(request)?.takeRoutingArgs(found.remainder) ?? found.remainder;
   return callExposed(kernel, found.controller, handler.fn, remainder, rendering);

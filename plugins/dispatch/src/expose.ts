@@ -18,6 +18,11 @@ export interface ExposeOptions {
   /** Answer only at this segment instead of the method's name. */
   route?: string;
   /**
+   * For an index: answer without the trailing slash too, instead of the `force_canonical`
+   * redirect (Pecan's `accept_noncanonical`).
+   */
+  accept_noncanonical?: boolean;
+  /**
    * `true`: read the request body even on GET, HEAD or OPTIONS, whose bodies are otherwise ignored
    * (a "fat GET" is input that URL-keyed caches do not see). A Standard Schema: validate the parsed
    * body (JSON, or form variables) before the handler — a failure is a 400 with the issues — and
@@ -32,7 +37,7 @@ export interface ExposeOptions {
   args?: ArgumentSchemas;
 }
 
-const OPTION_NAMES = new Set(['template', 'content_type', 'generic', 'route', 'body', 'args']);
+const OPTION_NAMES = new Set(['template', 'content_type', 'generic', 'route', 'accept_noncanonical', 'body', 'args']);
 
 /**
  * Exposes a method to routing. Forms: `expose()`, `expose(template)`, `expose(template, options)`,
@@ -64,6 +69,7 @@ export function expose(templateOrOptions?: string | ExposeOptions, maybeOptions?
     const record = exposureRecord(value);
     record.renderings.unshift(rendering); // decorators apply innermost first: keep the outermost first
     if (options.generic) record.generic = true;
+    if (options.accept_noncanonical) record.acceptNoncanonical = true;
     const conflict = recordSchemaOptions(value, options.args, options.body);
     if (conflict !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', describeArgs(templateOrOptions, maybeOptions), conflict);
     if (options.route !== undefined) {
@@ -95,7 +101,7 @@ function checkOptionObject(value: unknown, shown: string): ExposeOptions {
     throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, `options must be an object, got ${describeValue(value)}`);
   }
   for (const key of Object.keys(value)) {
-    if (!OPTION_NAMES.has(key)) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, `unknown option "${key}" (options: template, content_type, generic, route, body, args)`);
+    if (!OPTION_NAMES.has(key)) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, `unknown option "${key}" (options: template, content_type, generic, route, accept_noncanonical, body, args)`);
   }
   const options = value as ExposeOptions;
   if (options.template !== undefined && (typeof options.template !== 'string' || options.template.length === 0)) {
@@ -103,6 +109,9 @@ function checkOptionObject(value: unknown, shown: string): ExposeOptions {
   }
   if (options.generic !== undefined && typeof options.generic !== 'boolean') {
     throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, '`generic` must be true or false');
+  }
+  if (options.accept_noncanonical !== undefined && typeof options.accept_noncanonical !== 'boolean') {
+    throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, '`accept_noncanonical` must be true or false');
   }
   const problem = schemaOptionsProblem(options.args, options.body);
   if (problem !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, problem);
@@ -122,6 +131,7 @@ export function renderingFrom(template: string | undefined, contentType: unknown
     throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, `content_type ${describeValue(contentType)} is not a media type such as "text/plain"`);
   }
   const type = (contentType as string | undefined) ?? (template === 'json' ? 'application/json' : 'text/html');
+  if (template === undefined && contentType === undefined) return Object.freeze({ template, contentType: type, mediaType: essence(type), implicit: true });
   return Object.freeze({ template, contentType: type, mediaType: essence(type) });
 }
 

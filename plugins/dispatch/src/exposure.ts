@@ -12,6 +12,11 @@ export interface Rendering {
   readonly contentType: string;
   /** The media type without parameters, lower-cased (what negotiation compares). */
   readonly mediaType: string;
+  /**
+   * True for a plain `@expose()` (no template, no `content_type`): with `default_renderer: 'json'`
+   * such a method renders JSON, as in Pecan.
+   */
+  readonly implicit?: boolean;
 }
 
 /** A `when()` link from a handler to the generic method it serves. */
@@ -38,6 +43,8 @@ export interface Exposure {
   readonly args: Readonly<Record<string, unknown>> | undefined;
   /** The `body` option when it is a schema (checked at `ready()`). */
   readonly bodySchema: unknown;
+  /** True when exposed with `accept_noncanonical: true`: an index that answers without its slash too. */
+  readonly acceptNoncanonical: boolean;
 }
 
 interface MutableExposure {
@@ -48,9 +55,24 @@ interface MutableExposure {
   body: boolean;
   args: Readonly<Record<string, unknown>> | undefined;
   bodySchema: unknown;
+  acceptNoncanonical: boolean;
 }
 
 const registry = new WeakMap<Function, MutableExposure>();
+
+/**
+ * Gives `wrapper` the exposure of `original` (the same record: what either is exposed with later
+ * shows on both), for `wraps()`; nothing when `original` is not exposed.
+ *
+ * @example
+ * ```ts
+ * shareExposure(Books.prototype.show, wrapper);
+ * ```
+ */
+export function shareExposure(original: Function, wrapper: Function): void {
+  const record = registry.get(original);
+  if (record !== undefined && !registry.has(wrapper)) registry.set(wrapper, record);
+}
 
 /**
  * The exposure of a function, or `undefined` when it is not exposed (the only test of exposure).
@@ -68,14 +90,14 @@ export function exposureOf(fn: unknown): Exposure | undefined {
 export function exposureRecord(fn: Function): MutableExposure {
   let record = registry.get(fn);
   if (!record) {
-    record = { renderings: [], generic: false, route: undefined, when: undefined, body: false, args: undefined, bodySchema: undefined };
+    record = { renderings: [], generic: false, route: undefined, when: undefined, body: false, args: undefined, bodySchema: undefined, acceptNoncanonical: false };
     registry.set(fn, record);
   }
   return record;
 }
 
 /** The rendering of a plain `@expose()`: the returned string is HTML. */
-const HTML_RENDERING: Rendering = Object.freeze({ template: undefined, contentType: 'text/html', mediaType: 'text/html' });
+const HTML_RENDERING: Rendering = Object.freeze({ template: undefined, contentType: 'text/html', mediaType: 'text/html', implicit: true });
 
 /**
  * The renderings a target answers with: its own, else (for a `when` handler) those of its

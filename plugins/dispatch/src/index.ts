@@ -18,6 +18,8 @@ export { route } from './route.ts';
 export type { MethodMarker } from './decorator.ts';
 export type { Rendering } from './exposure.ts';
 export { renderingFor } from './call.ts';
+export { override_template } from './override-template.ts';
+export { wraps } from './wraps.ts';
 export type { ArgumentSchemas, ArgsOf, BodyOf, SchemaMarker } from './schema-types.ts';
 export { InvalidInput } from './invalid-input.ts';
 export type { PlainIssue } from './issues.ts';

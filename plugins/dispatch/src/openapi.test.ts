@@ -20,8 +20,15 @@ class Root {
   _default() { return 'nothing here'; }
 }
 
+// Without context locals every handler takes the request and the response first (a one-parameter
+// create(text) would be refused at ready(): it would get the Request as `text`).
+class ExplicitNotes {
+  @expose({ generic: true, template: 'json' }) index() { return []; }
+  @when('index', { method: 'POST', body: note }) create(_request: Request, _response: Response, text: string) { return { text }; }
+}
+
 function explicitApp() {
-  return createKernel({ root: new Root(), use_context_locals: false, logger: false }).use(dispatchPlugin);
+  return createKernel({ root: Object.assign(new Root(), { notes: new ExplicitNotes() }), use_context_locals: false, logger: false }).use(dispatchPlugin);
 }
 
 test('openApiDocument without context locals: the request and the response are not parameters', async () => {

@@ -1,5 +1,6 @@
 import { parse, type Node, type Pattern } from 'acorn';
 import type { Request } from '@hickory/core';
+import { wrappedOriginal } from './wrapped.ts';
 
 /** One declared parameter of a controller method. */
 export interface Parameter {
@@ -37,7 +38,8 @@ const cache = new WeakMap<Function, ParameterList>();
  */
 export function parametersOf(fn: Function): ParameterList {
   let params = cache.get(fn);
-  if (!params) cache.set(fn, (params = summarize(readParameters(fn))));
+  // A wrapper made with wraps() takes the parameters of the function it wraps.
+  if (!params) cache.set(fn, (params = summarize(readParameters(wrappedOriginal(fn)))));
   return params;
 }
 

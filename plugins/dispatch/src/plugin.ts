@@ -1,4 +1,4 @@
-import { definePlugin } from '@hickory/core';
+import { definePlugin, jsonify } from '@hickory/core';
 import { tapDirect, withDefault } from '@hickory/core/kit';
 import { checkControllerTree } from './check.ts';
 import { warnDeadEndChildren } from './dead-end-children.ts';
@@ -40,6 +40,7 @@ export const dispatchPlugin = definePlugin({
         forceCanonical: kernel.config.force_canonical !== false,
         guessFromExtension: kernel.config.guess_content_type_from_ext !== false,
         trail,
+        defaultJson: kernel.config.default_renderer === 'json',
       };
       // Last among onAbort taps: an application's tap (or an on_error hook) may still answer a
       // rejected input its own way; otherwise its 400 is JSON with the issues. Without schemas
@@ -49,6 +50,8 @@ export const dispatchPlugin = definePlugin({
       }
     });
     tapDirect(kernel.hooks.route, 'dispatch', (request) => routeRequest(kernel, root!, settings, request));
+    // `default_renderer: 'json'` (as Pecan): a template that names no engine renders its namespace as JSON.
+    if (kernel.config.default_renderer === 'json') kernel.hooks.render.for('json').tap('dispatch', (job) => jsonify.encode(job.namespace));
     // The debug page shows the walk: record it, but only while `debug` is on (it costs the fast path).
     kernel.addDebugSection(routeWalkedSection);
     kernel.hooks.ready.tap('dispatch', () => {

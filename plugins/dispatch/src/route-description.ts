@@ -33,6 +33,12 @@ export interface DescribedRoute {
 export interface DescribedChild {
   readonly path: string;
   readonly controller: object;
+  /**
+   * Set when the path names the child right after its parent, before the ids the parent takes
+   * (`books` for `/authors/books/`): how many it skips. The child is then described as reached
+   * that way ({@link DescribeContext.skipped}); one controller may be listed both ways.
+   */
+  readonly skipped?: number;
 }
 
 /** What {@link describeRoutes} gives back. */
@@ -49,6 +55,8 @@ export interface DescribeContext {
   readonly parentIds: number;
   /** True with `use_context_locals: false`: handlers take the request and the response first. */
   readonly explicit: boolean;
+  /** Set when reached right after its parent, before that many of the parent's ids ({@link DescribedChild.skipped}). */
+  readonly skipped?: number;
 }
 
 type Describer = (context: DescribeContext) => RouteDescription;

@@ -92,14 +92,23 @@ export function routeTargets(root: object, { use_context_locals = true }: RouteM
   // Handlers (exposed methods, `when()` handlers, _default) then take the request and the response first.
   const explicit = !use_context_locals;
   const routes: RouteTarget[] = [];
-  const seen = new Set<object>([root]);
-  // Each controller with whether a guard above it (or its own) is checked on the way.
+  // Each controller once, at its shortest path; a self-routing parent's child once per way it is
+  // reached (with the parent's ids, or right after the parent without them: `skipped`).
+  const seen = new Map<object, Set<string>>([[root, new Set(['0'])]]);
+  const firstTime = (controller: object, ids: number, skipped = 0): boolean => {
+    const key = `${ids}/${skipped}`;
+    const ways = seen.get(controller);
+    if (ways === undefined) seen.set(controller, new Set([key]));
+    else if (ways.has(key)) return false;
+    else ways.add(key);
+    return true;
+  };
   // Each controller with its path, whether a guard above it (or its own) is checked on the way,
-  // and how many ids a self-routing parent took from the path (its handlers get them first).
-  // The last element: the controllers on the way from the root, for the annotators.
-  const pending: Array<[object, string, boolean, number, readonly object[]]> = [[root, '/', hasGuards(root), 0, [root]]];
+  // how many ids a self-routing parent took from the path (its handlers get them first), the
+  // controllers on the way from the root (for the annotators), and the ids it was reached without.
+  const pending: Array<[object, string, boolean, number, readonly object[], number | undefined]> = [[root, '/', hasGuards(root), 0, [root], undefined]];
   for (let i = 0; i < pending.length; i++) {
-    const [controller, prefix, guarded, parentIds, way] = pending[i]!;
+    const [controller, prefix, guarded, parentIds, way, skipped] = pending[i]!;
     const table = routeTableOf(controller)!;
     const owner = controllerName(controller);
     const mark = (route: RouteInfo, fn: Function, special = false): RouteTarget => {
@@ -111,15 +120,15 @@ export function routeTargets(root: object, { use_context_locals = true }: RouteM
     if (table._route !== undefined) {
       // Its _route decides every path below: members and children are not reached by their names,
       // only as its description says.
-      const description = routeDescriptionOf(controller, { parentIds, explicit });
+      const description = routeDescriptionOf(controller, skipped === undefined ? { parentIds, explicit } : { parentIds, explicit, skipped });
       for (const route of description?.routes ?? []) {
         routes.push(mark(describe(`${prefix}${route.path}`, owner, route.fn.name, route.fn, table, explicit, route.methods), route.fn));
       }
       for (const child of description?.children ?? []) {
-        if (seen.has(child.controller)) continue;
-        seen.add(child.controller);
         const ids = parentIds + child.path.split('{}').length - 1;
-        pending.push([child.controller, `${prefix}${child.path}/`, (guarded && !isOpened(child.controller)) || hasGuards(child.controller), ids, [...way, child.controller]]);
+        // Never back into a controller on its own way (a cycle), and each way once.
+        if (way.includes(child.controller) || !firstTime(child.controller, ids, child.skipped)) continue;
+        pending.push([child.controller, `${prefix}${child.path}/`, (guarded && !isOpened(child.controller)) || hasGuards(child.controller), ids, [...way, child.controller], child.skipped]);
       }
       if (description === undefined || description.partial) routes.push(mark(special(prefix, owner, '_route', paramNames(table._route)), table._route, true));
       continue;
@@ -129,10 +138,9 @@ export function routeTargets(root: object, { use_context_locals = true }: RouteM
         const name = entry.fn.name || entry.name;
         if (entry.fn === table.index) routes.push(mark(describe(`${prefix}`, owner, name, entry.fn, table, explicit), entry.fn));
         routes.push(mark(describe(`${prefix}${segment}`, owner, name, entry.fn, table, explicit), entry.fn));
-      } else if (isController(entry.value) && !seen.has(entry.value)) {
-        seen.add(entry.value);
+      } else if (isController(entry.value) && firstTime(entry.value, parentIds)) {
         const child = entry.value;
-        pending.push([child, `${prefix}${segment}/`, (guarded && !isOpened(child)) || hasGuards(child), parentIds, [...way, child]]);
+        pending.push([child, `${prefix}${segment}/`, (guarded && !isOpened(child)) || hasGuards(child), parentIds, [...way, child], undefined]);
       }
     }
     if (table._lookup !== undefined) routes.push(mark(special(prefix, owner, '_lookup', paramNames(table._lookup)), table._lookup, true));

@@ -3,7 +3,7 @@ import { isThenable } from '@hickory/core/kit';
 import { dispatchError } from './errors.ts';
 import { exposureOf } from './exposure.ts';
 import { describeValue } from './names.ts';
-import { handlerParameters } from './parameters.ts';
+import { handlerParameters, parametersOf } from './parameters.ts';
 import { MAX_SEGMENTS } from './path.ts';
 import { isController, routeTableOf, type RouteTable } from './route-table.ts';
 import { genericHandler } from './generic-handler.ts';
@@ -179,6 +179,8 @@ function fallBack(fallbacks: Fallback[], request: Request, budget: WalkBudget): 
       return { controller: frame.controller, table: frame.table, fn: frame.table._default!, remainder: nonEmpty(rest, 0), canonical: false };
     }
     if (!rest.some((s) => s !== '')) continue; // a _lookup must consume at least one segment
+    // One that cannot take these segments is no match (as Pecan, whose call fails): the next frame, then 404.
+    if (!lookupTakes(frame.table._lookup!, rest)) continue;
     if (++budget.lookups > MAX_LOOKUPS) return undefined;
     // A guarded controller's checks come before its `_lookup` runs.
     const due = budget.checked === undefined ? undefined : runDueChecks(budget, request, undefined);
@@ -300,6 +302,29 @@ function fitsRequest(fn: Function, rest: readonly string[], table: RouteTable, r
   if (!exposureOf(fn)?.generic) return fits(fn, rest, request);
   const handler = genericHandler(table, fn, request.method);
   return handler === undefined || fits(handler, rest, request);
+}
+
+// A `_lookup` takes the segments when it has a parameter for each one that is not empty (or a
+// rest parameter) and no required parameter is left without one. Read once per function; one
+// that declares no parameter (it may read `arguments`) or whose source cannot be read (native,
+// bound) takes anything.
+function lookupTakes(lookup: Function, segments: readonly string[]): boolean {
+  let arity = lookupArities.get(lookup);
+  if (arity === undefined) lookupArities.set(lookup, (arity = lookupArity(lookup)));
+  let given = 0;
+  for (const s of segments) if (s !== '') given++;
+  return given <= arity.most && arity.required <= segments.length;
+}
+
+const lookupArities = new WeakMap<Function, { readonly most: number; readonly required: number }>();
+
+function lookupArity(lookup: Function): { readonly most: number; readonly required: number } {
+  if (/\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(lookup))) return { most: Infinity, required: 0 };
+  const { positional, rest, list } = parametersOf(lookup);
+  if (list.length === 0) return { most: Infinity, required: 0 };
+  let required = 0;
+  for (const p of list) if (p.required && !p.rest) required++;
+  return { most: rest ? Infinity : positional, required };
 }
 
 function nonEmpty(segments: readonly string[], from: number): string[] {

@@ -1,5 +1,5 @@
 import type { Request } from '@hickory/core';
-import { handlerParameters, routeTableOf, type RouteTable } from '@hickory/dispatch/kit';
+import { handlerParameters, type RouteTable } from '@hickory/dispatch/kit';
 import { exposedAt, requiredPositional } from './select.ts';
 
 /**
@@ -11,8 +11,9 @@ import { exposedAt, requiredPositional } from './select.ts';
  * ```
  */
 export type ChildMatch =
-  | { readonly kind: 'child'; readonly controller: object; readonly at: number }
-  /** A child's name where this resource's own id should be (`/authors/books/`). */
+  /** `skipped`: named right after the resource, before the ids it needs (`/authors/books/`). */
+  | { readonly kind: 'child'; readonly controller: object; readonly at: number; readonly skipped: boolean }
+  /** A nested resource's name among this resource's ids (`/authors/1/books/` when two are needed). */
   | { readonly kind: 'missing-id' };
 
 /**
@@ -21,9 +22,9 @@ export type ChildMatch =
  * from `get_one`, else `get` — between its required and its positional parameters, less the
  * `parentIds` already taken by outer resources, so an optional parent id works both nested and at
  * the top level. A rest parameter takes every segment up to the child's name. Without
- * `get_one`/`get` a child is found at the first segment only. A plain (non-REST) child may also
- * be named right after the resource, before any id; a nested resource's name found before the
- * required ids is a missing id (the caller answers 404).
+ * `get_one`/`get` a child is found at the first segment only. Any child may also be named right
+ * after the resource, before its ids (as Pecan: `POST /authors/books/`, `skipped`); a nested
+ * resource's name found among the required ids is a missing id (the caller answers 404).
  *
  * @example
  * ```ts
@@ -42,14 +43,13 @@ export function findChild(table: RouteTable, own: readonly string[], parentIds: 
   }
   for (let i = from; i <= to && i < own.length; i++) {
     const controller = childAt(table, own[i]!);
-    if (controller !== undefined) return { kind: 'child', controller, at: i };
+    if (controller !== undefined) return { kind: 'child', controller, at: i, skipped: false };
   }
   for (let i = 0; i < from && i < own.length; i++) {
     const controller = childAt(table, own[i]!);
     if (controller === undefined) continue;
-    // A plain controller named right after the resource is reached for every verb (Pecan's
-    // _lookup_child); a nested resource there lacks the ids it needs.
-    return i === 0 && routeTableOf(controller)?._route === undefined ? { kind: 'child', controller, at: 0 } : { kind: 'missing-id' };
+    // A child named right after the resource is reached for every verb (Pecan's _lookup_child).
+    return i === 0 ? { kind: 'child', controller, at: 0, skipped: true } : { kind: 'missing-id' };
   }
   return undefined;
 }

@@ -44,20 +44,25 @@ test('an action name with a dash works through an explicit route', async () => {
   const res = await a.inject({ method: 'POST', url: '/library/7/check-in' });
   assert.equal(res.body, '{"checked_in":"7"}');
   assert.equal((await a.inject({ method: 'POST', url: '/library/return-all' })).body, '{"returned":"all"}');
-  // Its member name is not a route.
-  assert.equal((await a.inject({ method: 'POST', url: '/library/7/checkIn' })).statusCode, 404);
+  // Its member name is not a route: POST has no handler there (405, as Pecan), GET's cannot take it.
+  assert.equal((await a.inject({ method: 'POST', url: '/library/7/checkIn' })).statusCode, 405);
+  assert.equal((await a.inject('/library/7/checkIn')).statusCode, 404);
   await a.close();
 });
 
-test('_method=put reaches an action listing PUT; a GET action brings HEAD; a collection action', async () => {
+test('_method=put reaches an action listing PUT (its name first, as Pecan); a GET action brings HEAD; a collection action', async () => {
   class Carts extends RestController {
     static override _custom_actions = { empty: ['PUT'], stats: ['GET'] };
     @expose('json') empty(id: string) { return { emptied: id }; }
     @expose('json') stats(...ids: string[]) { return { stats: ids }; }
   }
   const a = createKernel({ root: { carts: new Carts() }, logger: false }).use(restPlugin);
-  assert.equal((await a.inject({ method: 'POST', url: '/carts/3/empty?_method=put' })).body, '{"emptied":"3"}');
-  assert.equal((await a.inject({ method: 'PUT', url: '/carts/3/empty' })).body, '{"emptied":"3"}');
+  assert.equal((await a.inject({ method: 'POST', url: '/carts/empty/3?_method=put' })).body, '{"emptied":"3"}');
+  assert.equal((await a.inject({ method: 'PUT', url: '/carts/empty/3' })).body, '{"emptied":"3"}');
+  // The name last is GET and POST's place: PUT there → 405 naming what the resource answers.
+  const last = await a.inject({ method: 'PUT', url: '/carts/3/empty' });
+  assert.equal(last.statusCode, 405);
+  assert.equal(last.headers['allow'], 'GET, HEAD, PUT, OPTIONS');
   assert.equal((await a.inject('/carts/stats')).body, '{"stats":[]}');
   assert.equal((await a.inject('/carts/3/stats')).body, '{"stats":["3"]}');
   const head = await a.inject({ method: 'HEAD', url: '/carts/stats' });

@@ -1,21 +1,18 @@
-import { assertSegment, routeTableOf } from '@hickory/dispatch/kit';
+import { assertSegment, routeTableOf, type RouteTable } from '@hickory/dispatch/kit';
 import { restError } from './errors.ts';
 import { HTTP_METHODS } from './verbs.ts';
 
 /**
- * One custom action: the method answering `/<resource>/<id>/<segment>` and its verbs.
+ * One custom action: for each upper-case HTTP method it answers (GET brings HEAD), the exposed
+ * method called with the ids: `<verb>_<action>` when the class has one (`get_count` for GET
+ * `count`), else the method named after the action (as Pecan).
  *
  * @example
  * ```ts
- * const action: CustomAction = { fn: Books.prototype.checkout, verbs: new Set(['POST']) };
+ * const action: CustomAction = new Map([['POST', Books.prototype.checkout]]);
  * ```
  */
-interface CustomAction {
-  /** The exposed method called (with the ids as arguments). */
-  readonly fn: Function;
-  /** Upper-case HTTP methods it answers (GET brings HEAD). */
-  readonly verbs: ReadonlySet<string>;
-}
+type CustomAction = ReadonlyMap<string, Function>;
 
 /**
  * The custom actions of a controller class, by segment.
@@ -42,9 +39,9 @@ const byPrototype = new WeakMap<object, CustomActions>();
 
 /**
  * The custom actions of a `RestController`, read once per class from its static
- * `_custom_actions` (the nearest class declaring it wins) and checked: each name must be an
- * exposed method's segment (an identifier, or a segment given with `route()`), each verb an HTTP
- * method. Mistakes throw a coded error naming the fix.
+ * `_custom_actions` (the nearest class declaring it wins) and checked: each verb an HTTP method,
+ * answered by an exposed `<verb>_<name>` method or by the exposed method at the action's segment
+ * (an identifier, or a segment given with `route()`). Mistakes throw a coded error naming the fix.
  *
  * @example
  * ```ts
@@ -52,7 +49,7 @@ const byPrototype = new WeakMap<object, CustomActions>();
  *   static _custom_actions = { checkout: ['POST'] };
  *   @expose('json') checkout(id: string) { return { id }; }
  * }
- * customActionsOf(new Books()).get('checkout')?.verbs; // Set { 'POST' }
+ * customActionsOf(new Books()).get('checkout')?.get('POST'); // Books.prototype.checkout
  * ```
  */
 export function customActionsOf(controller: object): CustomActions {
@@ -77,12 +74,22 @@ function readActions(controller: object, proto: object): CustomActions {
   const actions = new Map<string, CustomAction>();
   for (const name of Object.keys(declared)) {
     checkName(owner, name);
-    const verbs = readVerbs(owner, name, (declared as Record<string, unknown>)[name]);
-    const entry = table?.find(name);
-    if (entry?.kind !== 'method') throw restError('HICKORY_ERR_REST_ACTION_METHOD', owner, name, name);
-    actions.set(name, { fn: entry.fn, verbs });
+    const byVerb = new Map<string, Function>();
+    for (const verb of readVerbs(owner, name, (declared as Record<string, unknown>)[name])) {
+      // HEAD is answered by what answers GET.
+      const own = `${verb === 'HEAD' ? 'get' : verb.toLowerCase()}_${name}`;
+      const fn = exposedMethod(table, own) ?? exposedMethod(table, name);
+      if (fn === undefined) throw restError('HICKORY_ERR_REST_ACTION_METHOD', owner, name, verb, own, name, name);
+      byVerb.set(verb, fn);
+    }
+    actions.set(name, byVerb);
   }
   return actions;
+}
+
+function exposedMethod(table: RouteTable | undefined, name: string): Function | undefined {
+  const entry = table?.find(name);
+  return entry?.kind === 'method' ? entry.fn : undefined;
 }
 
 // Read through descriptors up the constructor chain, so no getter runs.
@@ -107,14 +114,14 @@ function checkName(owner: string, name: string): void {
   }
 }
 
-function readVerbs(owner: string, name: string, value: unknown): ReadonlySet<string> {
+function readVerbs(owner: string, name: string, value: unknown): readonly string[] {
   if (!Array.isArray(value) || value.length === 0) throw restError('HICKORY_ERR_REST_ACTION_VERBS', owner, name, describe(value));
-  const verbs = new Set<string>();
+  const verbs: string[] = [];
   for (const item of value) {
     const verb = typeof item === 'string' ? item.toUpperCase() : undefined;
     if (verb === undefined || !HTTP_METHODS.has(verb)) throw restError('HICKORY_ERR_REST_ACTION_VERB', owner, name, describe(item));
-    verbs.add(verb);
-    if (verb === 'GET') verbs.add('HEAD');
+    if (!verbs.includes(verb)) verbs.push(verb);
+    if (verb === 'GET' && !verbs.includes('HEAD')) verbs.push('HEAD');
   }
   return verbs;
 }

@@ -21,7 +21,7 @@ export const REST_ERRORS = Object.freeze({
   HICKORY_ERR_REST_ACTION_VERB:
     '%s._custom_actions["%s"]: %s is not an HTTP method: use methods such as GET, POST, PUT, PATCH or DELETE.',
   HICKORY_ERR_REST_ACTION_METHOD:
-    '%s._custom_actions names "%s", but no exposed method answers at that segment: define the method and mark it with @expose(), or map a segment that is not an identifier with route("%s", fn).',
+    '%s._custom_actions names "%s", but no exposed method answers it for %s: define %s() or %s() and mark it with @expose(), or map a segment that is not an identifier with route("%s", fn).',
 } as const);
 
 /** A code of {@link REST_ERRORS}. */

@@ -39,7 +39,17 @@ test('ready() rejects a custom action that names no exposed method', async () =>
   }
   const error = await readyError({ shelf: { books: new Books() } });
   assert.equal(error.code, 'HICKORY_ERR_REST_ACTION_METHOD');
-  assert.match(error.message, /Books\._custom_actions names "checkout", but no exposed method answers/);
+  assert.match(error.message, /Books\._custom_actions names "checkout", but no exposed method answers it for POST: define post_checkout\(\) or checkout\(\)/);
+});
+
+test('ready() names the verb a custom action has no method for: get_count answers GET, nothing answers POST', async () => {
+  class Things extends RestController {
+    static override _custom_actions = { count: ['GET', 'POST'] };
+    @expose() get_count() { return '0'; }
+  }
+  const error = await readyError({ things: new Things() });
+  assert.equal(error.code, 'HICKORY_ERR_REST_ACTION_METHOD');
+  assert.match(error.message, /names "count", but no exposed method answers it for POST: define post_count\(\) or count\(\)/);
 });
 
 test('ready() rejects an invalid verb, an empty verb list, a bad shape, a reserved or invalid name', async () => {

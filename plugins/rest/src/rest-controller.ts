@@ -1,9 +1,10 @@
 import { HTTPError, type Request } from '@hickory/core';
-import { describeRoutes, fits, peekRoutingState, routingState, type Awaitable, type DescribeContext, type RouteDescription } from '@hickory/dispatch/kit';
+import { describeRoutes, fits, peekRoutingState, routingSlot, routingState, type Awaitable, type DescribeContext, type RouteDescription, type RouteTable, type RoutingState } from '@hickory/dispatch/kit';
 import { restRouteDescription } from './route-description.ts';
 import { findChild } from './children.ts';
 import { answerOptions, recordAllow } from './options-answer.ts';
-import { allowedVerbs, chooseHandler, resourceVerbs, tooManySegments, type RestView } from './select.ts';
+import { allowedVerbs, chooseHandler, requiredPositional, resourceVerbs, type RestView } from './select.ts';
+import { lookupWithEmptySegment } from './lookup-empty.ts';
 import { restFactsFor, type RestFacts } from './rest-facts.ts';
 import { requestVerb, type RequestVerb } from './verbs.ts';
 
@@ -22,14 +23,18 @@ export type RouteResult = [target: object | Function, remainder: string[]];
  * A resource controller routed by HTTP verb and method name (as in Pecan): GET `/r/` →
  * `get_all` (or `get`), GET `/r/<id>` → `get_one` (or `get`), GET `/r/new` → `new`, GET
  * `/r/<id>/edit` → `edit`, GET `/r/<id>/delete` → `get_delete`, POST `/r/` → `post`,
- * PUT `/r/<id>` → `put`, DELETE `/r/<id>` → `delete`, any other verb → the same-named method.
- * `_method=put|delete` on a POST (query or form) stands for the verb. A verb with no method →
- * 405 with `Allow`; OPTIONS → 204 with `Allow` unless `options` is defined; HEAD is routed as GET.
+ * PUT `/r/<id>` → `put`, DELETE `/r/<id>` → `post_delete` or `delete`, any other verb →
+ * `post_<verb>` or `<verb>` (PATCH → `post_patch`, `patch`). `_method=put|delete` on a POST
+ * (query or form) stands for the verb. A verb with no method → 405 with `Allow`; OPTIONS → 204
+ * with `Allow` unless `post_options` or `options` is defined; HEAD is routed as GET.
  *
- * `static _custom_actions = { checkout: ['POST'] }` routes `POST /r/<id>/checkout` to
- * `checkout(id)`. A controller held as a property is a child resource: its methods receive the
- * parents' ids first (`GET /authors/1/books/2` → `books.get_one('1', '2')`). `index`, `_lookup`
- * and `_default` are honored; a subclass may override `_route` and call `super._route(...)`.
+ * `static _custom_actions = { checkout: ['POST'], update: ['PUT'] }` routes `POST /r/<id>/checkout`
+ * to `checkout(id)` and `PUT /r/update/<id>` to `update(id)` (PUT and DELETE name the action
+ * first); a method `<verb>_<action>` (`get_count`) answers before the action's own. A controller
+ * held as a property is a child resource: its methods receive the parents' ids first
+ * (`GET /authors/1/books/2` → `books.get_one('1', '2')`); named right after the parent it is
+ * reached without them (`POST /authors/books/` → `books.post()`). `index`, `_lookup` and
+ * `_default` are honored; a subclass may override `_route` and call `super._route(...)`.
  *
  * @example
  * ```ts
@@ -81,7 +86,7 @@ export class RestController {
 
 /**
  * The REST routing of `controller`: what `RestController.prototype._route` does. At once unless
- * the verb needs the body (a POST form that may carry `_method`): then a promise.
+ * the verb needs the body (a POST form that may carry `_method`) or a `_lookup` returns a promise.
  *
  * @example
  * ```ts
@@ -91,46 +96,88 @@ export class RestController {
 function routeResource(controller: object, remainder: readonly string[], request: Request): Awaitable<RouteResult | undefined> {
   const facts = restFactsFor(controller);
   if (facts === undefined) return undefined;
-  const ids = peekRoutingState(request)?.takeParentIds(controller, request.path) ?? NO_IDS;
+  const state = peekRoutingState(request);
+  const ids = state?.takeParentIds(controller, request.path) ?? NO_IDS;
+  const handOff = state === undefined ? undefined : takeHandOff(state, controller, request.path);
   const known = requestVerb(request);
-  if (known instanceof Promise) return known.then((verb) => routeWithVerb(facts, remainder, request, ids, verb));
-  return routeWithVerb(facts, remainder, request, ids, known);
+  if (known instanceof Promise) return known.then((verb) => routeWithVerb(controller, facts, remainder, request, ids, handOff, verb));
+  return routeWithVerb(controller, facts, remainder, request, ids, handOff, known);
 }
 
+/**
+ * What a resource tells the nested resource it routes into, beside the ids: whether the path
+ * named it right after the parent, before the ids the parent takes (`POST /foos/bars`), and
+ * whether a `_lookup` or `_default` of a resource above may still answer.
+ */
+interface HandOff {
+  readonly child: object;
+  readonly path: string;
+  readonly skipped: boolean;
+  readonly rescuableAbove: boolean;
+}
+
+const HAND_OFF = routingSlot<HandOff | undefined>('rest.hand-off');
+
+function takeHandOff(state: RoutingState, controller: object, path: string): HandOff | undefined {
+  const given = state.get(HAND_OFF);
+  if (given === undefined) return undefined;
+  state.set(HAND_OFF, undefined);
+  return given.child === controller && given.path === path ? given : undefined;
+}
+
+const MISSING_ID = 'The resource could not be found: an id is missing before the nested resource.';
+
 function routeWithVerb(
+  controller: object,
   facts: RestFacts,
   remainder: readonly string[],
   request: Request,
   ids: readonly string[],
+  handOff: HandOff | undefined,
   { verb, refused }: RequestVerb,
-): RouteResult | undefined {
+): Awaitable<RouteResult | undefined> {
   const { view } = facts;
   const { table } = view;
   const own = withoutEmpty(remainder);
-  // A GET that asks to stand for PUT or DELETE is refused wherever it leads, children included.
-  if (refused !== undefined) throw notAllowed(view, own, ids, refused, request);
+  const rescuable = table._default !== undefined || (table._lookup !== undefined && own.length > 0);
   const child = facts.hasChildren ? findChild(table, own, ids, request) : undefined;
   if (child?.kind === 'child') {
-    const childIds = [...ids, ...own.slice(0, child.at)];
-    // A nested resource takes the ids in its own routing; a plain controller's handler gets them
-    // as its first arguments (Pecan's routing_args).
-    if (restFactsFor(child.controller)?.view.table._route !== undefined) routingState(request).giveParentIds(child.controller, request.path, childIds);
-    else routingState(request).addRoutingArgs(childIds);
+    const nested = restFactsFor(child.controller)?.view.table._route !== undefined;
+    // A GET that asks to stand for PUT or DELETE is refused where it would be answered: inside a
+    // nested resource, or here for a plain child's methods.
+    if (refused !== undefined && !nested) throw new HTTPError(405, `${refused}`, { Allow: 'GET, HEAD, OPTIONS' });
+    const childIds = ids.length === 0 && child.at === 0 ? NO_IDS : [...ids, ...own.slice(0, child.at)];
+    const state = routingState(request);
+    if (nested) {
+      // A nested resource takes the ids in its own routing.
+      state.giveParentIds(child.controller, request.path, childIds);
+      const rescuableAbove = rescuable || (handOff?.rescuableAbove ?? false);
+      if (child.skipped || rescuableAbove) state.set(HAND_OFF, { child: child.controller, path: request.path, skipped: child.skipped, rescuableAbove });
+    } else {
+      // A plain controller's handler gets them as its first arguments (Pecan's routing_args).
+      state.addRoutingArgs(childIds);
+    }
     return [child.controller, remainder.slice(positionOf(remainder, child.at) + 1)];
   }
-  const rescuable = table._default !== undefined || (table._lookup !== undefined && own.length > 0);
+  if (refused !== undefined) throw notAllowed(view, own, ids, refused, request);
   if (child?.kind === 'missing-id') {
     if (rescuable) return undefined;
-    throw new HTTPError(404, 'The resource could not be found: an id is missing before the nested resource.');
+    throw new HTTPError(404, MISSING_ID);
   }
+  const skipped = handOff?.skipped === true;
 
   const plainGet = facts.plainGet;
-  if (plainGet !== undefined && verb === 'GET' && own.length > 0 && (!rescuable || fits(plainGet, ids.length === 0 ? own : [...ids, ...own], request))) {
+  if (plainGet !== undefined && !skipped && verb === 'GET' && own.length > 0 && (!rescuable || fits(plainGet, ids.length === 0 ? own : [...ids, ...own], request))) {
     // What chooseHandler would answer (get_one / get), without building its choice.
     return [plainGet, ids.length === 0 ? own.slice() : [...ids, ...own]];
   }
   const choice = chooseHandler(view, verb, own, ids, request);
   if (choice.kind === 'call') {
+    // Reached without the parent's ids, a GET whose handler needs more than the path gives lacks
+    // an id (Pecan: 404, which the resource's _lookup may rescue).
+    if (skipped && verb === 'GET' && requiredPositional(choice.fn, request) > choice.args.length) {
+      return missingId(controller, table, remainder, own, handOff!.rescuableAbove);
+    }
     // Arguments that do not fit give the controller's _lookup/_default a chance first (then 404).
     if (rescuable && !fits(choice.fn, choice.args, request)) return undefined;
     return [choice.fn, choice.args === remainder ? remainder.slice() : (choice.args as string[])];
@@ -140,7 +187,33 @@ function routeWithVerb(
     return [answerOptions, []];
   }
   if (rescuable) return undefined;
-  throw notAllowed(view, own, ids, `${request.method} is not allowed here`, request);
+  throw notAllowed(view, own, ids, `${verbName(verb, request)} is not allowed here`, request);
+}
+
+// A nested resource reached without its parent's id: its `_lookup` gets the segments (the empty
+// one a trailing slash leaves when there is no other, as Pecan), then whatever may answer above
+// it (`undefined` lets the walk try them); else a 404 that says what is missing.
+function missingId(
+  controller: object,
+  table: RouteTable,
+  remainder: readonly string[],
+  own: readonly string[],
+  rescuableAbove: boolean,
+): Awaitable<RouteResult | undefined> {
+  if (table._lookup !== undefined) {
+    if (own.length > 0) return undefined;
+    if (remainder.length > 0) return lookupWithEmptySegment(controller, table._lookup, rescuableAbove ? undefined : MISSING_ID);
+  }
+  if (table._default !== undefined || rescuableAbove) return undefined;
+  throw new HTTPError(404, MISSING_ID);
+}
+
+// The verb as a 405 names it: the request's method, or the one `_method` asked for (only a plain
+// token is repeated back).
+function verbName(verb: string, request: Request): string {
+  const method = request.method.toUpperCase();
+  if (verb === method || (verb === 'GET' && method === 'HEAD')) return request.method;
+  return /^[A-Z][A-Z-]{0,31}$/.test(verb) ? `${verb} (from _method)` : 'The method given by _method';
 }
 
 const NO_IDS: readonly string[] = Object.freeze([]);
@@ -158,15 +231,11 @@ function positionOf(remainder: readonly string[], at: number): number {
   return remainder.length;
 }
 
-// A 405 naming what the resource answers, even when nothing answers at this path (an empty
-// resource, one without get_all or get_one: Pecan); a 404 only when a handler exists but cannot
-// take this many segments.
+// A 405 naming what the resource answers at this path, or everywhere when nothing answers here
+// (an empty resource, a verb without a handler: as Pecan).
 function notAllowed(view: RestView, own: readonly string[], ids: readonly string[], reason: string, request: Request): HTTPError {
   let allow = allowedVerbs(view, own, ids, request);
-  if (allow.length === 0) {
-    if (tooManySegments(view, own, ids, request)) return new HTTPError(404, 'The resource could not be found: the path has more segments than its handlers take.');
-    allow = resourceVerbs(view);
-  }
+  if (allow.length === 0) allow = resourceVerbs(view);
   const value = allow.join(', ');
   return new HTTPError(405, `${reason}; allowed: ${value}.`, { Allow: value });
 }

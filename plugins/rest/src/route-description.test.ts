@@ -117,3 +117,82 @@ test('the OpenAPI document has the REST paths with their path parameters', async
     await app.close();
   }
 });
+
+// Contract v3: the forms pecan/rest.py routes — a nested resource right after its parent, PUT and
+// DELETE actions named first, <verb>_<action>, post_<verb>.
+class Final {
+  @expose('json') index() { return answer('index'); }
+  @expose('json') named() { return answer('named'); }
+}
+class Bazs extends RestController {
+  final = new Final();
+  @expose('json') get_one(foo: string, bar: string, id: string) { return answer('get_one', foo, bar, id); }
+  @expose('json') post() { return answer('post'); }
+  @expose('json') put(id: string) { return answer('put', id); }
+}
+class Bars extends RestController {
+  bazs = new Bazs();
+  @expose('json') get_one(foo: string, id: string) { return answer('get_one', foo, id); }
+  @expose('json') post() { return answer('post'); }
+  @expose('json') put(id: string) { return answer('put', id); }
+}
+class Foos extends RestController {
+  static override _custom_actions = { update: ['PUT'], count: ['GET', 'POST'] };
+  bars = new Bars();
+  @expose('json') get_one(id: string) { return answer('get_one', id); }
+  @expose('json') put(id: string) { return answer('put', id); }
+  @expose('json') update(id: string) { return answer('update', id); }
+  @expose('json') get_count() { return answer('get_count'); }
+  @expose('json') count() { return answer('count'); }
+  @expose('json') post_options() { return answer('post_options'); }
+  @expose('json') post_delete(id: string) { return answer('post_delete', id); }
+  @expose('json') post_patch(id: string) { return answer('post_patch', id); }
+}
+
+test('the route map shows the v3 forms: nested right after the parent, PUT actions first, get_count, post_<verb>', () => {
+  assert.deepEqual(routeMap({ foos: new Foos() }).map(line), [
+    'GET,HEAD /foos/{id} Foos.get_one',
+    'PUT /foos/{id} Foos.put',
+    'DELETE /foos/{id} Foos.post_delete',
+    'PATCH /foos/{id} Foos.post_patch',
+    'PUT /foos/update/{id} Foos.update',
+    'GET,HEAD /foos/count Foos.get_count',
+    'POST /foos/count Foos.count',
+    'OPTIONS /foos/ Foos.post_options',
+    'GET,HEAD /foos/{foo}/bars/{id} Bars.get_one',
+    'POST /foos/bars/ Bars.post',
+    'PUT /foos/bars/{id} Bars.put',
+    'GET,HEAD /foos/{foo}/bars/{bar}/bazs/{id} Bazs.get_one',
+    'POST /foos/bars/bazs/ Bazs.post',
+    'PUT /foos/bars/bazs/{id} Bazs.put',
+    'ANY /foos/bars/bazs/final/ Final.index',
+    'ANY /foos/bars/bazs/final/index Final.index',
+    'ANY /foos/bars/bazs/final/named Final.named',
+  ]);
+});
+
+test('every v3 form the map lists is routed to the handler it names, ids in order', async () => {
+  const app = createKernel({ root: { foos: new Foos() }, logger: false }).use(restPlugin);
+  await app.ready();
+  try {
+    let checked = 0;
+    for (const route of routeMap(app.root!)) {
+      const values: string[] = [];
+      const path = route.path.replace(/\{(\w+)\}/g, () => {
+        values.push(`v${values.length + 1}`);
+        return values.at(-1)!;
+      });
+      for (const method of route.methods.filter((m) => m !== 'HEAD' && m !== 'ANY').concat(route.methods.includes('ANY') ? ['GET'] : [])) {
+        const res = await app.inject({ method, url: path });
+        assert.equal(res.statusCode, 200, `${method} ${path}: ${res.body}`);
+        const body = res.json() as { handler: string; args: string[] };
+        assert.equal(body.handler, route.handler.split('.')[1], `${method} ${path}`);
+        assert.deepEqual(body.args, values, `${method} ${path}`);
+        checked++;
+      }
+    }
+    assert.equal(checked, 17);
+  } finally {
+    await app.close();
+  }
+});

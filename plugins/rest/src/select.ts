@@ -43,7 +43,7 @@ const OPTIONS: Choice = Object.freeze({ kind: 'options' });
  * REST_NAMES.has('get_one'); // true
  * ```
  */
-export const REST_NAMES: ReadonlySet<string> = new Set(['get_one', 'get_all', 'get', 'new', 'edit', 'post', 'put', 'get_delete', 'delete', 'index']);
+const REST_NAMES: ReadonlySet<string> = new Set(['get_one', 'get_all', 'get', 'new', 'edit', 'post', 'put', 'get_delete', 'delete', 'index']);
 
 const GET_WORDS: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, {
   new: 'new',
@@ -66,12 +66,16 @@ export function exposedAt(table: RouteTable, name: string): Function | undefined
 
 /**
  * Chooses what answers `verb` (HEAD already turned into GET) for the resource's own path
- * segments `own` (empty segments removed), with `ids` the parent resources' ids:
- * - a custom action (the last segment) answers its listed verbs only;
+ * segments `own` (empty segments removed), with `ids` the parent resources' ids (as Pecan):
+ * - a custom action answers its listed verbs only; its name is the first segment for PUT and
+ *   DELETE (`PUT /update/7`), the last for any other verb (`POST /7/checkout`); a path whose
+ *   first or last segment names an action answers nothing else;
  * - GET: `/` → `get_all`, `get` (then `index`); `/new`, `/<id>/edit`, `/<id>/delete` →
  *   `new`, `edit`, `get_delete`; `/<id>` → `get_one`, `get`;
- * - POST `/` → `post`; PUT and DELETE `/<id>` → `put`, `delete`;
- * - OPTIONS → `options`, else the `Allow` answer; any other verb → its same-named method.
+ * - POST `/` → `post`; PUT → `put`; DELETE → `post_delete`, `delete` (a method that needs
+ *   the id the path lacks answers 400 when called, as a missing parameter does);
+ * - OPTIONS → `post_options`, `options`, else the `Allow` answer; any other HTTP method →
+ *   `post_<verb>`, then `<verb>` (PATCH → `post_patch`, `patch`).
  *
  * @example
  * ```ts
@@ -81,10 +85,13 @@ export function exposedAt(table: RouteTable, name: string): Function | undefined
 export function chooseHandler(view: RestView, verb: string, own: readonly string[], ids: readonly string[], request?: Request): Choice {
   const { table } = view;
   const last = own.length > 0 ? own[own.length - 1]! : undefined;
-  const action = last === undefined ? undefined : view.actions.get(last);
-  if (action !== undefined) {
-    if (action.verbs.has(verb)) return call(action.fn, ids, own.slice(0, -1));
-    return verb === 'OPTIONS' ? OPTIONS : NONE;
+  if (view.actions.size > 0 && last !== undefined) {
+    const first = verb === 'PUT' || verb === 'DELETE';
+    const fn = view.actions.get(first ? own[0]! : last)?.get(verb);
+    if (fn !== undefined) return call(fn, ids, first ? own.slice(1) : own.slice(0, -1));
+    // A segment naming an action is never another handler's argument: only the actions' verbs
+    // answer there (`PUT /7/checkout` → 405 where checkout is POST only).
+    if (verb !== 'OPTIONS' && (view.actions.has(own[0]!) || view.actions.has(last))) return NONE;
   }
   switch (verb) {
     case 'GET': {
@@ -99,22 +106,36 @@ export function chooseHandler(view: RestView, verb: string, own: readonly string
       const fn = exposedAt(table, 'post');
       return fn !== undefined && (own.length === 0 || handlerParameters(fn, request).rest) ? call(fn, ids, own) : NONE;
     }
-    case 'PUT':
-    case 'DELETE': {
-      // PUT and DELETE address a record; on the collection only when the method needs no id.
-      const fn = exposedAt(table, verb === 'PUT' ? 'put' : 'delete');
-      return fn !== undefined && (own.length > 0 || requiredPositional(fn, request) <= ids.length) ? call(fn, ids, own) : NONE;
-    }
     case 'OPTIONS': {
-      const fn = exposedAt(table, 'options');
+      const fn = verbHandler(view, verb);
       return fn === undefined ? OPTIONS : call(fn, ids, own);
     }
-    default: {
-      const name = verb.toLowerCase();
-      if (!HTTP_METHODS.has(verb) || REST_NAMES.has(name) || view.actions.has(name)) return NONE;
-      return call(exposedAt(table, name), ids, own);
-    }
+    default:
+      return call(verbHandler(view, verb), ids, own);
   }
+}
+
+/**
+ * The method that answers `verb` (not GET) on the resource wherever no custom action does:
+ * `post`, `put`, then `post_<verb>` before `<verb>` for DELETE, OPTIONS and any other HTTP
+ * method Node knows (as Pecan). A name with a REST meaning or a custom action's is never a verb's.
+ *
+ * @example
+ * ```ts
+ * verbHandler(view, 'PATCH'); // Docs.prototype.post_patch, else Docs.prototype.patch
+ * ```
+ */
+export function verbHandler(view: RestView, verb: string): Function | undefined {
+  if (verb === 'POST') return exposedAt(view.table, 'post');
+  if (verb === 'PUT') return exposedAt(view.table, 'put');
+  if (!HTTP_METHODS.has(verb) || verb === 'GET' || verb === 'HEAD') return undefined;
+  const name = verb.toLowerCase();
+  const own = `post_${name}`;
+  if (!view.actions.has(own)) {
+    const fn = exposedAt(view.table, own);
+    if (fn !== undefined) return fn;
+  }
+  return name === 'delete' || (!REST_NAMES.has(name) && !view.actions.has(name)) ? exposedAt(view.table, name) : undefined;
 }
 
 // Preferred order of the Allow header; then every other method Node knows, alphabetically.
@@ -125,8 +146,9 @@ const ALLOW_ORDER: readonly string[] = [
 
 /**
  * The verbs that have a handler at this path (by trying each one with {@link chooseHandler}; a
- * handler that cannot take the path's segments does not count). GET brings HEAD. Empty when no
- * verb answers (the path is not found); otherwise OPTIONS is listed last.
+ * handler that cannot take the path's segments does not count, nor a PUT or DELETE that lacks
+ * the record's id there). GET brings HEAD. Empty when no verb answers; otherwise OPTIONS is
+ * listed last.
  *
  * @example
  * ```ts
@@ -138,6 +160,8 @@ export function allowedVerbs(view: RestView, own: readonly string[], ids: readon
   for (const verb of ALLOW_ORDER) {
     const choice = chooseHandler(view, verb, own, ids, request);
     if (choice.kind !== 'call' || !fits(choice.fn, choice.args, request)) continue;
+    // PUT and DELETE address a record: on the collection, a method that needs the id answers 400.
+    if ((verb === 'PUT' || verb === 'DELETE') && choice.args.length === ids.length && requiredPositional(choice.fn, request) > ids.length) continue;
     allowed.push(verb);
     if (verb === 'GET') allowed.push('HEAD');
   }
@@ -147,8 +171,8 @@ export function allowedVerbs(view: RestView, own: readonly string[], ids: readon
 
 /**
  * The verbs the resource answers at some path (what a 405 lists when nothing answers at the
- * requested one): GET and HEAD for any GET handler or page, each other verb with its method, the
- * custom actions' verbs, and OPTIONS.
+ * requested one, as Pecan): GET and HEAD for any GET handler or page, each other verb with its
+ * method (`post_<verb>` too), the custom actions' verbs, and OPTIONS.
  *
  * @example
  * ```ts
@@ -157,33 +181,12 @@ export function allowedVerbs(view: RestView, own: readonly string[], ids: readon
  */
 export function resourceVerbs(view: RestView): string[] {
   const { table } = view;
-  const has = (name: string) => exposedAt(table, name) !== undefined;
   const verbs = new Set<string>();
-  if (table.index !== undefined || ['get_all', 'get', 'get_one', 'new', 'edit', 'get_delete'].some(has)) verbs.add('GET');
-  for (const verb of ALLOW_ORDER) {
-    const name = verb.toLowerCase();
-    if (verb !== 'GET' && has(name) && (!REST_NAMES.has(name) || name === 'post' || name === 'put' || name === 'delete')) verbs.add(verb);
-  }
-  for (const action of view.actions.values()) for (const verb of action.verbs) verbs.add(verb);
+  if (table.index !== undefined || ['get_all', 'get', 'get_one', 'new', 'edit', 'get_delete'].some((name) => exposedAt(table, name) !== undefined)) verbs.add('GET');
+  for (const verb of ALLOW_ORDER) if (verb !== 'GET' && verbHandler(view, verb) !== undefined) verbs.add(verb);
+  for (const action of view.actions.values()) for (const verb of action.keys()) verbs.add(verb);
   const ordered = ALLOW_ORDER.filter((verb) => verbs.has(verb)).flatMap((verb) => (verb === 'GET' ? ['GET', 'HEAD'] : [verb]));
   return [...ordered, 'OPTIONS'];
-}
-
-/**
- * True when a handler exists for some verb at this path but cannot take its segments (too many
- * ids): the path is what is wrong (404), not the method.
- *
- * @example
- * ```ts
- * tooManySegments(view, ['7', '8', '9'], []); // true when get_one takes one id
- * ```
- */
-export function tooManySegments(view: RestView, own: readonly string[], ids: readonly string[], request?: Request): boolean {
-  for (const verb of ALLOW_ORDER) {
-    const choice = chooseHandler(view, verb, own, ids, request);
-    if (choice.kind === 'call' && !fits(choice.fn, choice.args, request)) return true;
-  }
-  return false;
 }
 
 /**

@@ -28,9 +28,9 @@ interface Memo {
   readonly result: RequestVerb;
 }
 
-// Read once per request, in its routing state (several nested controllers route one request;
-// `_method` is removed from the variables after the first read so it never reaches a handler's
-// `kwargs`). With the method and URL it was read for: an internal redirect reads it again.
+// Read once per request, in its routing state (several nested controllers route one request, and
+// a form body is read once). With the method and URL it was read for: an internal redirect reads
+// it again.
 const VERB = routingSlot<Memo>('rest.verb');
 
 const GET_VERB: RequestVerb = Object.freeze({ verb: 'GET' });
@@ -41,9 +41,10 @@ const PLAIN_VERBS: ReadonlyMap<string, RequestVerb> = new Map([...HTTP_METHODS].
 /**
  * The verb REST routing answers: `_method` from the query or a form body stands for the method
  * on a POST (`_method=put` → PUT); a `_method` on a GET or HEAD, or one asking for GET, is
- * refused (405); HEAD is routed as GET (the kernel sends no body). An unknown `_method` → 400.
- * At once, unless a POST's form body must be loaded to find a `_method` (then a promise); a bad
- * `_method` throws here.
+ * refused (405); HEAD is routed as GET (the kernel sends no body). A `_method` that names no
+ * HTTP method is a verb no resource answers (405, or the resource's `_default`, as Pecan); a
+ * repeated one → 400. `_method` stays in the variables (a handler's `kwargs` sees it, as in
+ * Pecan). At once, unless a POST's form body must be loaded to find a `_method` (then a promise).
  *
  * @example
  * ```ts
@@ -59,9 +60,9 @@ export function requestVerb(request: Request): Awaitable<RequestVerb> {
   const known = peekRoutingState(request)?.get(VERB);
   if (known !== undefined && known.method === request.method && known.url === request.url) return known.result;
   const query = request.query_string === '' ? undefined : ownValue(request.GET, '_method');
-  if (query !== undefined) return remember(request, postOverride(request, query));
+  if (query !== undefined) return remember(request, postOverride(query));
   if (!mayCarryForm(request)) return remember(request, POST_VERB);
-  return formValue(request).then((value) => remember(request, value === undefined ? POST_VERB : postOverride(request, value)));
+  return formValue(request).then((value) => remember(request, value === undefined ? POST_VERB : postOverride(value)));
 }
 
 function remember(request: Request, result: RequestVerb): RequestVerb {
@@ -75,13 +76,11 @@ function readVerbNow(request: Request, method: string): RequestVerb {
   return { verb: 'GET', refused: `_method is not accepted on a ${method} request; use POST.` };
 }
 
-function postOverride(request: Request, value: unknown): RequestVerb {
-  stripOverride(request);
+function postOverride(value: unknown): RequestVerb {
   if (typeof value !== 'string') throw new HTTPError(400, '_method must be given once.');
   const verb = value.toUpperCase();
-  if (!HTTP_METHODS.has(verb)) throw new HTTPError(400, `_method names an unknown HTTP method.`);
   if (verb === 'GET' || verb === 'HEAD') return { verb: 'GET', refused: `_method=${value.toLowerCase()} cannot turn a POST into a ${verb}.` };
-  return { verb };
+  return PLAIN_VERBS.get(verb) ?? { verb };
 }
 
 function mayCarryForm(request: Request): boolean {
@@ -104,14 +103,4 @@ async function formValue(request: Request): Promise<unknown> {
 
 function ownValue(variables: Record<string, unknown>, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(variables, key) ? variables[key] : undefined;
-}
-
-function stripOverride(request: Request): void {
-  delete request.GET['_method'];
-  try {
-    delete request.POST['_method'];
-    delete request.params['_method'];
-  } catch {
-    // The body gives no variables: nothing to strip there.
-  }
 }
