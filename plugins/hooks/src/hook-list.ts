@@ -1,11 +1,11 @@
 import { describeValue } from '@hickory/dispatch/kit';
 import { hooksError } from './errors.ts';
-import { HOOK_METHODS, type Hook } from './hook.ts';
+import { Hook, HOOK_METHODS } from './hook.ts';
 
 /**
  * What is wrong with a list of hooks (the `hooks` configuration key, or `@hooks(...)`
- * arguments), or `undefined`: each item must be an object with at least one hook method, and a
- * finite `priority` when it has one.
+ * arguments), or `undefined`: each item must be a `Hook` (an empty subclass is one, as in Pecan)
+ * or an object with at least one hook method, and have a finite `priority` when it has one.
  *
  * @example
  * ```ts
@@ -16,7 +16,8 @@ export function hookListProblem(value: unknown): string | undefined {
   if (!Array.isArray(value)) return `got ${describeValue(value)}, not a list`;
   for (let i = 0; i < value.length; i++) {
     const item: unknown = value[i];
-    if (typeof item !== 'object' || item === null || !HOOK_METHODS.some((m) => typeof (item as Record<string, unknown>)[m] === 'function')) {
+    const isHook = item instanceof Hook || (typeof item === 'object' && item !== null && HOOK_METHODS.some((m) => typeof (item as Record<string, unknown>)[m] === 'function'));
+    if (!isHook) {
       return `item ${i} is ${describeValue(item)}, which has no hook method`;
     }
     const priority = (item as { priority?: unknown }).priority;
@@ -50,6 +51,7 @@ export function checkHookList(value: unknown): readonly Hook[] {
  * ```
  */
 function priorityOf(hook: Hook): number {
+  // A plain object listed as a hook may have no priority.
   return hook.priority ?? 100;
 }
 

@@ -253,3 +253,17 @@ test('plain JavaScript: hooks(...)(Class) as a call, and hooks from a config obj
   assert.deepEqual(log, ['app.on_route', 'app.before', 'panel.before', 'handler', 'panel.after', 'app.after']);
   await app.close();
 });
+
+test('an empty Hook subclass is a hook, in the configuration and in @hooks (as in Pecan)', async () => {
+  class Placeholder extends Hook {}
+  @hooks(new Placeholder())
+  class Admin {
+    @expose() index() { return 'admin'; }
+  }
+  const app = createKernel({ root: { admin: new Admin() }, hooks: [new Placeholder()], logger: false }).use(hooksPlugin);
+  await app.ready();
+  assert.equal((await app.inject('/admin/')).body, 'admin');
+  await app.close();
+  // An object with no hook method is still refused, naming it.
+  await assert.rejects(createKernel({ root: {}, hooks: [{}], logger: false }).use(hooksPlugin).ready(), { message: /item 0 is .* which has no hook method/ });
+});

@@ -56,10 +56,23 @@ test('without a writer, lines go to the kernel logger; writer: false with header
 });
 
 test('bad options fail at once', () => {
-  assert.throws(() => new RequestViewerHook({ items: ['path', 'user' as 'path'] }), {
+  assert.throws(() => new RequestViewerHook({ items: ['path', '_secret', 'constructor', ''] }), {
     code: 'HICKORY_ERR_HOOKS_VIEWER_OPTIONS',
-    message: 'RequestViewerHook: unknown items "user"; known: path, status, method, controller, params, hooks, time.',
+    message:
+      'RequestViewerHook: items must be a list of path, status, method, controller, params, hooks, time or names of request attributes (no leading _, no Object.prototype member); refused "_secret", "constructor", "".',
   });
   assert.throws(() => new RequestViewerHook({ blacklist: '/static' as unknown as string[] }), { code: 'HICKORY_ERR_HOOKS_VIEWER_OPTIONS' });
   assert.throws(() => new RequestViewerHook({ writer: 'stdout' as unknown as () => void }), { code: 'HICKORY_ERR_HOOKS_VIEWER_OPTIONS' });
+});
+
+test('any other item is an attribute of the request, as Pecan reads it (a missing one shows -)', async () => {
+  const lines: string[] = [];
+  class Root {
+    @expose() index() { return 'home'; }
+  }
+  const viewer = new RequestViewerHook({ items: ['method', 'url', 'query_string', 'content_type', 'date'], writer: (line) => void lines.push(line) });
+  const app = createKernel({ root: new Root(), hooks: [viewer], logger: false }).use(hooksPlugin);
+  await app.inject({ url: '/?page=2', method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, payload: '{}' });
+  assert.deepEqual(lines, ['method=POST url=/?page=2 query_string=page=2 content_type=application/json date=-']);
+  await app.close();
 });

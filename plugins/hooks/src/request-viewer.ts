@@ -3,11 +3,17 @@ import { handlerCallOf } from '@hickory/dispatch/kit';
 import { hooksError } from './errors.ts';
 import { Hook, type HookState } from './hook.ts';
 
-/** What {@link RequestViewerHook} can show about a request. */
+/** What {@link RequestViewerHook} shows about a request by default. */
 export const REQUEST_VIEWER_ITEMS = ['path', 'status', 'method', 'controller', 'params', 'hooks', 'time'] as const;
 
-/** One of {@link REQUEST_VIEWER_ITEMS}. */
-export type RequestViewerItem = (typeof REQUEST_VIEWER_ITEMS)[number];
+/**
+ * One of {@link REQUEST_VIEWER_ITEMS}, or the name of any other attribute of the request
+ * (`'url'`, `'remote_addr'`, `'content_type'`), read as Pecan reads `getattr(request, item)`.
+ */
+// `string & {}` keeps the known names offered by editors while any name is accepted.
+export type RequestViewerItem = (typeof REQUEST_VIEWER_ITEMS)[number] | (string & {});
+
+const KNOWN: ReadonlySet<string> = new Set(REQUEST_VIEWER_ITEMS);
 
 /** Options of {@link RequestViewerHook}. */
 export interface RequestViewerOptions {
@@ -43,9 +49,12 @@ export class RequestViewerHook extends Hook {
   constructor(options: RequestViewerOptions = {}) {
     super();
     const items = options.items ?? REQUEST_VIEWER_ITEMS;
-    const unknown = items.filter((item) => !(REQUEST_VIEWER_ITEMS as readonly string[]).includes(item));
-    if (!Array.isArray(items) || unknown.length > 0) {
-      throw hooksError('HICKORY_ERR_HOOKS_VIEWER_OPTIONS', `unknown items ${unknown.map((i) => JSON.stringify(i)).join(', ')}; known: ${REQUEST_VIEWER_ITEMS.join(', ')}`);
+    const refused = Array.isArray(items) ? items.filter((item) => !isAttributeName(item)) : [];
+    if (!Array.isArray(items) || refused.length > 0) {
+      throw hooksError(
+        'HICKORY_ERR_HOOKS_VIEWER_OPTIONS',
+        `items must be a list of ${REQUEST_VIEWER_ITEMS.join(', ')} or names of request attributes (no leading _, no Object.prototype member); refused ${Array.isArray(items) ? refused.map((i) => JSON.stringify(i)).join(', ') : JSON.stringify(items)}`,
+      );
     }
     const blacklist = options.blacklist ?? [];
     if (!Array.isArray(blacklist) || !blacklist.every((path) => typeof path === 'string')) throw hooksError('HICKORY_ERR_HOOKS_VIEWER_OPTIONS', 'blacklist must be a list of path prefixes');
@@ -82,6 +91,7 @@ export class RequestViewerHook extends Hook {
 
   #value(item: RequestViewerItem, state: HookState, started: number | undefined): string {
     const { request } = state;
+    if (!KNOWN.has(item)) return attribute(request, item);
     switch (item) {
       case 'path':
         return request.path;
@@ -100,7 +110,32 @@ export class RequestViewerHook extends Hook {
       case 'time':
         return started === undefined ? '-' : `${(performance.now() - started).toFixed(2)}ms`;
     }
+    return '-';
   }
+}
+
+// A name a viewer item may read: a word, not private (`_`), and no member of every object.
+function isAttributeName(item: unknown): item is string {
+  return typeof item === 'string' && /^[A-Za-z][A-Za-z0-9_]*$/.test(item) && !(item in Object.prototype);
+}
+
+// Any other attribute of the request, as text: '-' when it has none (or reading it throws).
+function attribute(request: Request, name: string): string {
+  let value: unknown;
+  try {
+    value = (request as unknown as Record<string, unknown>)[name];
+  } catch {
+    return '-';
+  }
+  if (value === undefined || value === null || typeof value === 'function') return '-';
+  if (typeof value === 'object') {
+    try {
+      return JSON.stringify(value);
+    } catch {
+      return '-';
+    }
+  }
+  return String(value);
 }
 
 // The body's variables when they were read; a body that failed to parse shows as none.
