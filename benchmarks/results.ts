@@ -22,8 +22,10 @@ export interface Results {
   date: string;
   command: string;
   settings: Omit<BenchOptions, 'write'>;
-  /** The machine, and the Node of this process (the load generator and the depth benchmark). */
+  /** The machine, and the Node of this process (it runs the depth benchmark and starts wrk). */
   machine: Machine;
+  /** wrk's version (`debian/4.1.0-3+b2`); absent in the runs before issue #32, which autocannon loaded from cores it shared with the servers. */
+  loadGenerator?: string;
   /** 1-minute load average when the run ended (the start's is in `machine`). */
   loadAverageAtEnd: number;
   /** In the order `--node` gave them. */

@@ -36,3 +36,16 @@ export function linearFit(points: ReadonlyArray<readonly [number, number]>): { s
   const slope = den === 0 ? 0 : num / den;
   return { slope, intercept: my - slope * mx };
 }
+
+/**
+ * The median of some rounds' numbers, with the lowest and the highest (`undefined` for none).
+ *
+ * @example
+ * ```ts
+ * spread([3, 1, 2]); // { median: 2, min: 1, max: 3 }
+ * ```
+ */
+export function spread(values: readonly number[]): { median: number; min: number; max: number } | undefined {
+  if (values.length === 0) return undefined;
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}

@@ -1,6 +1,7 @@
 // One autocannon run against one route of one server, reduced to the numbers the suite keeps.
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import type { LoadSample } from './sample.ts';
 
 /** Settings of a load run. */
 export interface LoadSettings {
@@ -8,23 +9,6 @@ export interface LoadSettings {
   pipelining: number;
   /** Seconds. */
   duration: number;
-}
-
-/** What one run measured. */
-export interface LoadSample {
-  /** Completed requests per second over the whole run. */
-  rps: number;
-  /** Completed requests in the run. */
-  requests: number;
-  /** The server's CPU time (user + system) per completed request, in µs, when it could be read. */
-  cpuPerRequest?: number;
-  /** Latency in milliseconds. */
-  p50: number;
-  p99: number;
-  /** Errors, timeouts and non-2xx answers together. */
-  failures: number;
-  /** The machine's 1-minute load average when the run ended (other work shows here). */
-  loadAverage: number;
 }
 
 /**

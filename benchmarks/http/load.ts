@@ -1,33 +1,42 @@
-// The HTTP suite: every framework in its own child process, loaded by autocannon from this
-// process; a warm-up of every route, then rounds in which the frameworks take turns (in a
-// fixed pattern, see roundOrder) on each route. The median of the rounds is reported.
+// The HTTP suite of `npm run bench`, measured the quiet way: every server runs the packages'
+// dist in its own process pinned to one core, wrk loads it from the other cores (keep-alive, no
+// pipelining); a warm-up of every server and route, then rounds in which the servers take turns
+// on each route, in an order that rotates from round to round. Per run: requests/s, and the
+// server's CPU time per request from /proc. The medians of the rounds are reported.
+import { sep } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expectedBodies, ROUTE_PATHS, type RouteName } from '../routes.ts';
 import { median } from '../stats.ts';
 import { startServer, type ServerProcess } from '../servers/spawn.ts';
-import type { Framework } from '../servers/server.ts';
+import { VARIANTS, type Variant, type VariantName } from '../servers/variants.ts';
 import { checkRoute } from './check.ts';
-import { loadOnce, type LoadSample, type LoadSettings } from './autocannon.ts';
-import { processCpuMicros } from './process-cpu.ts';
+import { coreShares, coreTimes, processCpuMicros } from './process-cpu.ts';
+import type { LoadSample } from './sample.ts';
+import { runWrk, type WrkSettings } from './wrk.ts';
 
 /** Settings of the HTTP suite. */
 export interface HttpSettings {
-  frameworks: readonly Framework[];
+  /** The servers, by variant name. */
+  frameworks: readonly VariantName[];
   routes: readonly RouteName[];
   rounds: number;
-  /** Seconds per measured run. */
+  /** Whole seconds per measured run. */
   duration: number;
-  /** Seconds of warm-up per framework and route. */
+  /** Whole seconds of warm-up per server and route. */
   warmup: number;
   connections: number;
-  pipelining: number;
-  /** The Node binary the servers run on (default: this process's). */
-  node?: string;
+  threads: number;
+  serverCore: number;
+  clientCores: readonly number[];
+  /** The Node binary the servers run on. */
+  node: string;
   log(line: string): void;
 }
 
-/** One framework on one route. */
+/** One server on one route. */
 export interface HttpCell {
-  framework: Framework;
+  /** The server's variant name (`hickory-app`); results written before the variants hold a framework's name, which is also a variant's. */
+  framework: VariantName;
   route: RouteName;
   /** Median over the rounds (absent when skipped or broken). */
   rps?: number;
@@ -35,6 +44,7 @@ export interface HttpCell {
   p99?: number;
   /** Median of the server's CPU time per request (µs), where /proc could tell. */
   cpuPerRequest?: number;
+  /** One per round, in order. */
   samples: LoadSample[];
   /** Why the route was not measured. */
   skipped?: string;
@@ -42,55 +52,99 @@ export interface HttpCell {
   failures: number;
 }
 
+// After wrk exits, the server still closes its connections: that work belongs to the run.
+const SETTLE_MS = 100;
+
 /**
- * Runs the HTTP suite and gives one cell per framework and route.
+ * The order the servers take turns in during round `round` (from 0): rotated by one each round,
+ * so that no server always runs first, last or right after the same neighbour.
  *
  * @example
  * ```ts
- * const cells = await runHttp({ frameworks: ['hickory', 'fastify'], routes: ['hello'], rounds: 3, duration: 5,
- *   warmup: 2, connections: 100, pipelining: 10, log: console.log });
+ * roundOrder(['a', 'b', 'c'], 1); // ['b', 'c', 'a']
+ * ```
+ */
+export function roundOrder<T>(servers: readonly T[], round: number): T[] {
+  return servers.map((_, i) => servers[(i + round) % servers.length]!);
+}
+
+async function startAll(settings: HttpSettings, servers: Map<VariantName, ServerProcess>): Promise<void> {
+  for (const name of settings.frameworks) {
+    const variant: Variant = VARIANTS[name];
+    const server = await startServer(variant.framework, { node: settings.node, built: true, preload: variant.preload, wrapper: ['taskset', '-c', String(settings.serverCore)] });
+    servers.set(name, server);
+    // The point of the method: what users run. A server on the sources would measure tsx's output.
+    if (!server.core.includes(`${sep}dist${sep}`)) throw new Error(`${name}: @hickory/core resolved to ${server.core}, not the package's dist/`);
+  }
+}
+
+// One measured run: wrk's numbers, the server's CPU time over it, and what else its core did.
+async function measure(server: ServerProcess, url: string, load: WrkSettings, serverCore: number): Promise<LoadSample> {
+  const cpuBefore = processCpuMicros(server.pid);
+  const coreBefore = coreTimes(serverCore);
+  const sample = await runWrk(url, load);
+  // The core's shares over the load itself (the pause after it would read as idle time)…
+  const cpuEnd = processCpuMicros(server.pid);
+  const coreEnd = coreTimes(serverCore);
+  await sleep(SETTLE_MS);
+  // …and the server's CPU time once it has also closed the connections.
+  const cpuAfter = processCpuMicros(server.pid);
+  if (cpuBefore === undefined || cpuEnd === undefined || cpuAfter === undefined) return sample;
+  if (sample.requests > 0) sample.cpuPerRequest = (cpuAfter - cpuBefore) / sample.requests;
+  const shares = coreBefore && coreEnd ? coreShares(coreBefore, coreEnd, cpuEnd - cpuBefore) : undefined;
+  if (shares) sample.serverCore = shares;
+  return sample;
+}
+
+const percent = (share: number | undefined) => (share === undefined ? '?' : `${Math.round(share * 100)}%`);
+
+/**
+ * Runs the HTTP suite on one Node line and gives one cell per server and route. The servers must
+ * have been built (`buildServers()`).
+ *
+ * @example
+ * ```ts
+ * const cells = await runHttp({ frameworks: ['hickory', 'fastify'], routes: ['hello'], rounds: 3, duration: 7, warmup: 2,
+ *   connections: 256, threads: 1, serverCore: 0, clientCores: [1], node: process.execPath, log: console.log });
  * ```
  */
 export async function runHttp(settings: HttpSettings): Promise<HttpCell[]> {
   const expected = await expectedBodies();
-  const servers = new Map<Framework, ServerProcess>();
+  const servers = new Map<VariantName, ServerProcess>();
   const cells = new Map<string, HttpCell>();
-  const key = (framework: Framework, route: RouteName) => `${framework} ${route}`;
+  const key = (name: VariantName, route: RouteName) => `${name} ${route}`;
   try {
-    for (const framework of settings.frameworks) servers.set(framework, await startServer(framework, settings.node === undefined ? {} : { node: settings.node }));
-
-    for (const [framework, server] of servers) {
+    await startAll(settings, servers);
+    for (const [name, server] of servers) {
       for (const route of settings.routes) {
-        const cell: HttpCell = { framework, route, samples: [], failures: 0 };
+        const cell: HttpCell = { framework: name, route, samples: [], failures: 0 };
         cell.skipped = server.skipped[route] ?? (await checkRoute(server.port, route, expected[route]));
-        if (cell.skipped) settings.log(`skip ${framework} ${route}: ${cell.skipped}`);
-        cells.set(key(framework, route), cell);
+        if (cell.skipped) settings.log(`skip ${name} ${route}: ${cell.skipped}`);
+        cells.set(key(name, route), cell);
       }
     }
-    const runnable = (framework: Framework, route: RouteName) => !cells.get(key(framework, route))!.skipped;
-    const url = (framework: Framework, route: RouteName) => `http://127.0.0.1:${servers.get(framework)!.port}${ROUTE_PATHS[route]}`;
-    const load: LoadSettings = { connections: settings.connections, pipelining: settings.pipelining, duration: settings.duration };
+    const runnable = (name: VariantName, route: RouteName) => !cells.get(key(name, route))!.skipped;
+    const url = (name: VariantName, route: RouteName) => `http://127.0.0.1:${servers.get(name)!.port}${ROUTE_PATHS[route]}`;
+    const load: WrkSettings = { connections: settings.connections, threads: settings.threads, duration: settings.duration, cores: settings.clientCores };
 
-    settings.log(`warm-up: ${settings.warmup}s per framework and route`);
+    settings.log(`warm-up: ${settings.warmup} s per server and route`);
     for (const route of settings.routes) {
-      for (const framework of settings.frameworks) {
-        if (runnable(framework, route)) await loadOnce(url(framework, route), { ...load, duration: settings.warmup });
+      for (const name of settings.frameworks) {
+        if (runnable(name, route)) await runWrk(url(name, route), { ...load, duration: settings.warmup });
       }
     }
 
     for (let round = 0; round < settings.rounds; round++) {
       const order = roundOrder(settings.frameworks, round);
       for (const route of settings.routes) {
-        for (const framework of order) {
-          if (!runnable(framework, route)) continue;
-          const pid = servers.get(framework)!.pid;
-          const before = processCpuMicros(pid);
-          const sample = await loadOnce(url(framework, route), load);
-          const after = processCpuMicros(pid);
-          if (before !== undefined && after !== undefined && sample.requests > 0) sample.cpuPerRequest = (after - before) / sample.requests;
-          cells.get(key(framework, route))!.samples.push(sample);
+        for (const name of order) {
+          if (!runnable(name, route)) continue;
+          const sample = await measure(servers.get(name)!, url(name, route), load, settings.serverCore);
+          cells.get(key(name, route))!.samples.push(sample);
           settings.log(
-            `round ${round + 1}/${settings.rounds} ${route.padEnd(6)} ${framework.padEnd(8)} ${Math.round(sample.rps).toLocaleString('en-US').padStart(9)} req/s  p99 ${sample.p99} ms  load ${sample.loadAverage}${sample.failures ? `  ${sample.failures} FAILED` : ''}`,
+            `round ${round + 1}/${settings.rounds} ${route.padEnd(6)} ${name.padEnd(16)} ${Math.round(sample.rps).toLocaleString('en-US').padStart(9)} req/s` +
+              `  ${sample.cpuPerRequest?.toFixed(1) ?? '?'} µs/request  server core: other work ${percent(sample.serverCore?.other)}, idle ${percent(sample.serverCore?.idle)}` +
+              `  load ${sample.loadAverage}${sample.failures ? `  ${sample.failures} FAILED` : ''}`,
           );
         }
       }
@@ -108,16 +162,4 @@ export async function runHttp(settings: HttpSettings): Promise<HttpCell[]> {
     if (cpu.length) cell.cpuPerRequest = median(cpu);
   }
   return [...cells.values()];
-}
-
-// Hickory runs between fastify and node:http, the peers of its targets, so each target's ratio
-// compares runs seconds apart (a shared machine's load drifts); those two swap sides every round,
-// and the other peers follow in a rotating order.
-function roundOrder(frameworks: readonly Framework[], round: number): Framework[] {
-  const flank = (['fastify', 'node'] as const).filter((f) => frameworks.includes(f));
-  if (round % 2 === 1) flank.reverse();
-  const others = frameworks.filter((f) => f !== 'hickory' && !flank.includes(f as 'fastify' | 'node'));
-  const rotated = others.map((_, i) => others[(i + round) % others.length]!);
-  const middle = frameworks.includes('hickory') ? (['hickory'] as Framework[]) : [];
-  return [...flank.slice(0, 1), ...middle, ...flank.slice(1), ...rotated];
 }

@@ -10,7 +10,7 @@ import { checkRoute } from '../http/check.ts';
 import { loadExactly, type ClosedLoopLoad } from '../http/closed-loop.ts';
 import { expectedBodies, ROUTE_PATHS, type RouteName } from '../routes.ts';
 import { startServer } from '../servers/spawn.ts';
-import { VARIANTS, type Variant, type VariantName } from './variants.ts';
+import { VARIANTS, type Variant, type VariantName } from '../servers/variants.ts';
 
 const run = promisify(execFile);
 
@@ -73,7 +73,7 @@ async function count(variantName: VariantName, route: RouteName, settings: Count
   const variant: Variant = VARIANTS[variantName];
   const dir = await mkdtemp(join(tmpdir(), 'hickory-callgrind-'));
   const wrapper = ['valgrind', '-q', '--tool=callgrind', '--smc-check=all-non-file', `--callgrind-out-file=${join(dir, 'callgrind.out')}`];
-  const server = await startServer(variant.framework, { wrapper, nodeArgs: variant.nodeArgs, timeoutMs: 300_000, node: settings.node });
+  const server = await startServer(variant.framework, { wrapper, preload: variant.preload, timeoutMs: 300_000, node: settings.node });
   try {
     const skipped = server.skipped[route];
     if (skipped !== undefined) return { variant: variantName, route, skipped };

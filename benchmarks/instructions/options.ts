@@ -4,10 +4,13 @@ import type { ClosedLoopLoad } from '../http/closed-loop.ts';
 import { CURRENT, DEFAULT_LINES, parseNodeList } from '../node-lines.ts';
 import { list, positive, SHARED_OPTIONS } from '../options.ts';
 import { ROUTE_NAMES, type RouteName } from '../routes.ts';
-import { DEFAULT_VARIANTS, VARIANT_NAMES, type VariantName } from './variants.ts';
+import { VARIANT_NAMES, type VariantName } from '../servers/variants.ts';
 
 // The page route renders ejs in every server; it is left out by default to keep the run short.
 const DEFAULT_ROUTES: RouteName[] = ['hello', 'depth8', 'rest'];
+// The other variants answer questions of their own (what hooks cost, the explicit mode, what a
+// line per request costs, the other peers): counted when named.
+const DEFAULT_VARIANTS: VariantName[] = ['hickory', 'fastify', 'node', 'node-als'];
 
 export const USAGE = `usage: npm run bench:instructions -- [options]
   --routes a,b        ${ROUTE_NAMES.join(', ')} (default: ${DEFAULT_ROUTES.join(', ')})
@@ -44,7 +47,7 @@ export interface InstructionsOptions {
 export function parseInstructionsOptions(args: readonly string[]): InstructionsOptions {
   const { values } = parseArgs({
     args: [...args],
-    options: { ...SHARED_OPTIONS, requests: { type: 'string' }, windows: { type: 'string' } },
+    options: { ...SHARED_OPTIONS, pipelining: { type: 'string' }, requests: { type: 'string' }, windows: { type: 'string' } },
   });
   if (values.help) {
     console.log(USAGE);

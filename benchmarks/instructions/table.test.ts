@@ -23,7 +23,7 @@ test('one table, a column group per Node line: each variant, then hickory / fast
   assert.match(lines[1]!, /^valgrind's callgrind; per server and route 40,000 requests of warm-up, then 3 counted windows of 10,000 .* Servers on Node 20\.20\.2, Node 26\.10\.0, one line after the other; a column group per line\.$/);
   assert.deepEqual(lines.slice(2), [
     '',
-    '| route | Node 20.20.2<br>hickory | Node 20.20.2<br>fastify 5 | Node 20.20.2<br>node:http | Node 20.20.2<br>node:http + AsyncLocalStorage | Node 20.20.2<br>hickory / fastify | Node 26.10.0<br>hickory | Node 26.10.0<br>fastify 5 | Node 26.10.0<br>node:http | Node 26.10.0<br>node:http + AsyncLocalStorage | Node 26.10.0<br>hickory / fastify |',
+    '| route | Node 20.20.2<br>hickory, `createKernel()` | Node 20.20.2<br>fastify 5 | Node 20.20.2<br>node:http | Node 20.20.2<br>node:http + AsyncLocalStorage | Node 20.20.2<br>hickory / fastify | Node 26.10.0<br>hickory, `createKernel()` | Node 26.10.0<br>fastify 5 | Node 26.10.0<br>node:http | Node 26.10.0<br>node:http + AsyncLocalStorage | Node 26.10.0<br>hickory / fastify |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     '| GET /hello (JSON) | 59.2k | 53.3k | 49.6k | 56.7k | 1.11× | 41.8k | 38.4k | 34.1k | – | 1.09× |',
     '| REST get_one /books/42 | – | – | – | – | – | – | – | – | – | – |',
@@ -34,6 +34,6 @@ test('one table, a column group per Node line: each variant, then hickory / fast
 
 test('without fastify among the counted, a line has no ratio column', () => {
   const lines = instructionsTable({ ...run, settings: { ...run.settings, frameworks: ['hickory', 'node'] } }).split('\n');
-  assert.equal(lines[3], '| route | Node 20.20.2<br>hickory | Node 20.20.2<br>node:http | Node 26.10.0<br>hickory | Node 26.10.0<br>node:http |');
+  assert.equal(lines[3], '| route | Node 20.20.2<br>hickory, `createKernel()` | Node 20.20.2<br>node:http | Node 26.10.0<br>hickory, `createKernel()` | Node 26.10.0<br>node:http |');
   assert.equal(lines[5], '| GET /hello (JSON) | 59.2k | 49.6k | 41.8k | 34.1k |');
 });

@@ -4,7 +4,7 @@ import type { Machine } from '../machine.ts';
 import { nodeLabel } from '../node-lines.ts';
 import { ROUTE_TITLES, type RouteName } from '../routes.ts';
 import { WARM_UP_WINDOWS, type Count } from './count.ts';
-import { VARIANTS, type VariantName } from './variants.ts';
+import { VARIANTS, type VariantName } from '../servers/variants.ts';
 
 /** One Node line's counts: its servers all ran on `binary`. */
 export interface LineCounts {

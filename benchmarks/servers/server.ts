@@ -12,14 +12,11 @@ export interface BenchServer {
 }
 
 /**
- * The servers, in the order tables and charts show them: the frameworks, then the logging
- * variants (`logger: true` to /dev/null), which a run measures only when `--frameworks` names them.
+ * The server modules: the frameworks, then the logging variants (`logger: true` to /dev/null).
+ * What the benchmarks measure and show are the variants of these (`variants.ts`).
  */
 export const FRAMEWORKS = ['hickory', 'fastify', 'node', 'express', 'koa', 'hono', 'hickory-logger', 'fastify-logger'] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
-
-/** What a run measures when `--frameworks` is absent: the logging variants answer a question of their own. @example DEFAULT_FRAMEWORKS.includes('hickory-logger'); // false */
-export const DEFAULT_FRAMEWORKS: readonly Framework[] = FRAMEWORKS.filter((name) => !name.endsWith('-logger'));
 
 /** How each framework is named in tables and charts. */
 export const FRAMEWORK_TITLES: Readonly<Record<Framework, string>> = {

@@ -1,11 +1,9 @@
 // Starts a framework's server in its own process and waits for the port it reports.
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import type { RouteName } from '../routes.ts';
+import { serverFile } from './built.ts';
 import type { Framework } from './server.ts';
-
-const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
 
 /** A running server child. */
 export interface ServerProcess {
@@ -13,6 +11,8 @@ export interface ServerProcess {
   port: number;
   pid: number;
   skipped: Partial<Record<RouteName, string>>;
+  /** The file `@hickory/core` resolved to in the child: `…/core/dist/index.js` when built, `…/core/src/index.ts` under the source condition. */
+  core: string;
   /** Closes the child's stdin (it closes its server and exits) and waits for it; kills it after `graceMs`. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -27,12 +27,20 @@ export interface StartOptions {
   nodeArgs?: readonly string[];
   /** The Node binary the child runs on (default: this process's). */
   node?: string;
+  /** A file of `servers/` the child preloads (`app`: the variant made by createApp), by name without extension. */
+  preload?: string;
+  /**
+   * Run the compiled server (benchmarks/dist, importing the packages' `dist/`, as users run
+   * them; `buildServers()` makes it) instead of the TypeScript sources under tsx with the
+   * `source` condition.
+   */
+  built?: boolean;
 }
 
 /**
- * Spawns `servers/child.ts` for one framework with the same loader flags as this process.
- * `pid` is the process the command started: the wrapper's, when there is one (valgrind runs the
- * program in its own process).
+ * Spawns `servers/child.ts` for one framework, under tsx with the `source` condition (or its
+ * compiled twin with `built`). `pid` is the process the command started: the wrapper's, when
+ * there is one (valgrind runs the program in its own process; `taskset` becomes it).
  *
  * @example
  * ```ts
@@ -42,8 +50,10 @@ export interface StartOptions {
  * ```
  */
 export async function startServer(framework: Framework, options: StartOptions = {}): Promise<ServerProcess> {
-  const { timeoutMs = 30_000, wrapper = [], nodeArgs = [], node = process.execPath } = options;
-  const args = ['--conditions=source', '--import', 'tsx', ...nodeArgs, CHILD, framework];
+  const { timeoutMs = 30_000, wrapper = [], nodeArgs = [], node = process.execPath, preload, built = false } = options;
+  const loader = built ? [] : ['--conditions=source', '--import', 'tsx'];
+  const preloads = preload === undefined ? [] : ['--import', serverFile(preload, built)];
+  const args = [...loader, ...preloads, ...nodeArgs, serverFile('child', built), framework];
   const [command, ...prefix] = wrapper.length > 0 ? [...wrapper, node] : [node];
   const child = spawn(command!, [...prefix, ...args], {
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -64,12 +74,13 @@ export async function startServer(framework: Framework, options: StartOptions = 
     child.kill();
     throw error;
   });
-  const { port, skipped } = JSON.parse(line) as { port: number; skipped: ServerProcess['skipped'] };
+  const { port, skipped, core } = JSON.parse(line) as Pick<ServerProcess, 'port' | 'skipped' | 'core'>;
   return {
     framework,
     port,
     pid: child.pid!,
     skipped,
+    core,
     async stop(graceMs = 5000) {
       if (child.exitCode !== null) return;
       child.stdin!.end();
