@@ -73,6 +73,7 @@ class Outer extends SecureController {
     return says(request, 'outer');
   }
   inner = new Secret();
+  deep = new Deep();
 }
 
 class Delegate {
@@ -115,7 +116,7 @@ async function get(url: string, ...yes: string[]): Promise<[number, string, stri
   return [res.statusCode, res.statusCode === 200 ? res.body : '', [...log]];
 }
 
-test('item 6: an @unlocked _lookup on a SecureController runs without its check; what it returns keeps its own', { todo: 'item 6' }, async () => {
+test('item 6: an @unlocked _lookup on a SecureController runs without its check; what it returns keeps its own', async () => {
   assert.deepEqual(await get('/deep/7/'), [200, 'item 7', ['lookup']]);
   assert.deepEqual(await get('/deep/7/', 'deep'), [200, 'item 7', ['lookup']]);
   // The controller's own members stay checked.
@@ -132,6 +133,10 @@ test('item 6: an @unlocked _lookup on a SecureController runs without its check;
   assert.deepEqual(await get('/withdefault/notfound/x'), [401, '', ['lookup', 'deep']]);
   assert.deepEqual(await get('/withdefault/notfound/x', 'deep'), [200, 'default notfound/x', ['lookup', 'deep']]);
   assert.deepEqual(await get('/withdefault/7/', 'deep'), [200, 'item 7', ['lookup']]);
+  // As an @unlocked method: the secured controllers above do not apply to what it returns either.
+  assert.deepEqual(await get('/outer/deep/7/'), [200, 'item 7', ['lookup']]);
+  assert.deepEqual(await get('/outer/deep/'), [401, '', ['outer']]);
+  assert.deepEqual(await get('/outer/deep/', 'outer', 'deep'), [200, 'deep index', ['outer', 'deep']]);
 });
 
 test("item 7: a method's own @secure inside a SecureController is checked by that check alone", async () => {

@@ -78,7 +78,9 @@ export function guardsDeclared(): boolean {
 
 /**
  * Runs the checks still due along a walk's trail: those of the guarded controllers entered and
- * not yet checked, from the last opened one inward (outermost first). Then `handler`'s own
+ * not yet checked, from the last opened one (or the last one an opened `_lookup` returned) inward
+ * (outermost first). A yielding guard (see {@link GuardOptions}) is left out when what follows its
+ * controller has a guard of its own. Then `handler`'s own
  * checks when given (unless it is opened: then the trail's pending checks are skipped). At once
  * when every check answers at once, else a promise. Internal to this package.
  *
@@ -94,7 +96,7 @@ export function runDueChecks(budget: WalkBudget, request: Request, handler: Func
   const calls: Call[] = [];
   let from = budget.checked;
   for (let i = trail.length - 1; i >= from; i--) {
-    if (isOpened(trail[i]!)) {
+    if (isOpened(trail[i]!) || budget.openedAt?.includes(i) === true) {
       from = i;
       break;
     }
