@@ -76,13 +76,18 @@ class Outer extends SecureController {
   deep = new Deep();
 }
 
+class Plain {
+  constructor(readonly id: string) {}
+  @expose() index() { return `plain ${this.id}`; }
+}
+
 class Delegate {
   secret = new Secret();
   vault = secure(new Item('vault'), (request: Request) => {
     log.push('vault');
     return says(request, 'vault');
   });
-  plain = new Item('plain');
+  plain = new Plain('child');
   @expose() mine() { return 'mine'; }
   _route(remainder: string[]) {
     log.push('route');
@@ -169,14 +174,28 @@ test('item 7: a secure(child, name) attribute is checked by that check alone, th
   assert.deepEqual(await get('/outer/inner/wrapped/', 'outer', 'independent'), [200, 'item wrapped', ['outer', 'independent on the secret']]);
 });
 
-test("item 8: a _route that returns another controller's method applies that controller's checks", { todo: 'item 8' }, async () => {
+test("item 8: a _route that returns another controller's method applies that controller's checks", async () => {
   assert.deepEqual(await get('/delegate/'), [401, '', ['route', 'secret']]);
   assert.deepEqual(await get('/delegate/', 'secret'), [200, 'index of the secret', ['route', 'secret']]);
   assert.deepEqual(await get('/delegate/vault'), [401, '', ['route', 'vault']]);
   assert.deepEqual(await get('/delegate/vault', 'vault'), [200, 'item vault', ['route', 'vault']]);
   // Unsecured targets: called on their own controller, nothing checked.
-  assert.deepEqual(await get('/delegate/plain'), [200, 'item plain', ['route']]);
+  assert.deepEqual(await get('/delegate/plain'), [200, 'plain child', ['route']]);
   assert.deepEqual(await get('/delegate/mine'), [200, 'mine', ['route']]);
+});
+
+test('item 8: a _route that returns a method several children share is an error naming them, not a guess', async () => {
+  class Shared {
+    open = new Item('open');
+    closed = secure(new Item('closed'), () => false);
+    _route(remainder: string[]) { return [this.open.index, remainder]; }
+  }
+  const errors: string[] = [];
+  const shared = createApp({ root: { shared: new Shared() }, logger: { info() {}, warn() {}, error: (m: string, e?: unknown) => void errors.push(`${m}: ${(e as Error).message}`) } });
+  assert.equal((await shared.inject('/shared/')).statusCode, 500);
+  assert.equal(errors.length, 1);
+  assert.match(errors[0]!, /Shared\._route\(\) returned .*index.*, a method that several of its children share \(open, closed\)/);
+  await shared.close();
 });
 
 test.after(() => app.close());

@@ -6,6 +6,7 @@ import { describeValue } from './names.ts';
 import { handlerParameters, parametersOf } from './parameters.ts';
 import { MAX_SEGMENTS } from './path.ts';
 import { isController, routeTableOf, type RouteTable } from './route-table.ts';
+import { routedOwner } from './routed-owner.ts';
 import { genericHandler } from './generic-handler.ts';
 import { guardsDeclared, isOpened, runDueChecks, startChecks } from './guards.ts';
 import type { Resolution, WalkBudget } from './resolution.ts';
@@ -157,7 +158,12 @@ function followRoute(
 ): Awaitable<Resolution | undefined> {
   if (next !== undefined) {
     if (typeof next[0] === 'function') {
-      return { controller: current, table, fn: next[0], remainder: nonEmpty(next[1], 0), canonical: false };
+      // A child's method runs on that child, entered as if by name: its checks apply.
+      const owner = routedOwner(current, table, next[0]);
+      if (owner === undefined) return { controller: current, table, fn: next[0], remainder: nonEmpty(next[1], 0), canonical: false };
+      if (budget.checked === undefined && guardsDeclared()) startChecks(budget);
+      budget.trail?.push(owner.controller);
+      return { controller: owner.controller, table: owner.table, fn: next[0], remainder: nonEmpty(next[1], 0), canonical: false };
     }
     if (next[0] !== current || !sameSegments(next[1], rest)) {
       if (budget.checked === undefined && guardsDeclared()) startChecks(budget);
