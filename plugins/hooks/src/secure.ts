@@ -24,7 +24,10 @@ type Decorator = <T extends Function>(target: T, context?: ClassDecoratorContext
  * `_lookup`, `_route` and `_default`, the controllers those return and its children — and also
  * when the path below it leads nowhere (a refused client gets 401, never a 404 that tells what
  * exists). Nested secured controllers each check, outermost first. Routing itself enforces it:
- * no plugin needs to be in use.
+ * no plugin needs to be in use. Inside a {@link SecureController}, a method's own `@secure(check)`
+ * and a `secure(child, check)` it holds are checked by that check alone (not also the class's
+ * `check_permissions`), as Pecan's; a check named by a string on `secure(child, 'name')` is a
+ * method of the object holding the child (the child's own when the holder has none).
  *
  * @example
  * ```ts
@@ -101,7 +104,9 @@ function declareSecureControllerGuard(): void {
  * Opens a part of a secured tree again, as Pecan's `unlocked`: `unlocked(controller)` for a child
  * object (`help = unlocked(new HelpController())`), `@unlocked` on a controller class or an
  * exposed method. The checks of the secured controllers above it do not apply to it or below it;
- * its own, and those of secured controllers below it, still do.
+ * its own, and those of secured controllers below it, still do. On a `_lookup`, the same holds
+ * for the controllers it returns (the lookup runs unchecked); its controller's other members,
+ * its `_default` and a lookup that finds nothing stay checked.
  *
  * @example
  * ```ts
