@@ -38,6 +38,15 @@ class Fallback {
   _default(...rest: string[]) { log.push('handler'); return `default ${rest.join('/')}`; }
 }
 
+class Inner extends SecureController {
+  static override async check_permissions(request: Request) {
+    log.push('inner check');
+    await new Promise((done) => setTimeout(done, 1));
+    return request.headers['x-vault'] === 'open';
+  }
+  @expose() index() { log.push('handler'); return 'inner'; }
+}
+
 class Admin extends SecureController {
   static override check_permissions(request: Request) {
     log.push('check');
@@ -52,6 +61,7 @@ class Admin extends SecureController {
     await new Promise((done) => setTimeout(done, 1));
     return request.headers['x-vault'] === 'open';
   });
+  inner = new Inner();
   help = unlocked(new Help());
   @expose() index() { log.push('handler'); return 'admin'; }
   @expose('json') stats() { log.push('handler'); return { users: 2 }; }
@@ -143,14 +153,33 @@ test('through a real socket too', async () => {
 test('nested secured controllers each check, outermost first; async checks are awaited', async () => {
   const app = createApp({ root: new Root(), logger: false });
   log.length = 0;
+  assert.equal((await app.inject({ url: '/admin/inner/', headers: { 'x-user': 'admin' } })).statusCode, 401);
+  assert.deepEqual(log, ['check', 'inner check']);
+  log.length = 0;
+  const open = await app.inject({ url: '/admin/inner/', headers: { 'x-user': 'admin', 'x-vault': 'open' } });
+  assert.equal(open.body, 'inner');
+  assert.deepEqual(log, ['check', 'inner check', 'handler']);
+  log.length = 0;
+  assert.equal((await app.inject({ url: '/admin/inner/', headers: { 'x-vault': 'open' } })).statusCode, 401);
+  assert.deepEqual(log, ['check']);
+  await app.close();
+});
+
+test('a secure(child, check) held by a SecureController is checked by that check alone (Contract v3, as Pecan)', async () => {
+  const app = createApp({ root: new Root(), logger: false });
+  log.length = 0;
   assert.equal((await app.inject({ url: '/admin/vault/', headers: { 'x-user': 'admin' } })).statusCode, 401);
-  assert.deepEqual(log, ['check', 'vault check']);
+  assert.deepEqual(log, ['vault check']);
   log.length = 0;
-  const open = await app.inject({ url: '/admin/vault/', headers: { 'x-user': 'admin', 'x-vault': 'open' } });
+  assert.equal((await app.inject('/admin/vault/')).statusCode, 401);
+  assert.deepEqual(log, ['vault check']);
+  log.length = 0;
+  const open = await app.inject({ url: '/admin/vault/', headers: { 'x-vault': 'open' } });
   assert.equal(open.body, 'vault');
-  assert.deepEqual(log, ['check', 'vault check', 'handler']);
+  assert.deepEqual(log, ['vault check', 'handler']);
+  // Below it nothing answers, so the walk falls back to Admin's _lookup: Admin's own, so Admin's check first.
   log.length = 0;
-  assert.equal((await app.inject({ url: '/admin/vault/', headers: { 'x-vault': 'open' } })).statusCode, 401);
+  assert.equal((await app.inject({ url: '/admin/vault/no/such/page', headers: { 'x-vault': 'open' } })).statusCode, 401);
   assert.deepEqual(log, ['check']);
   await app.close();
 });

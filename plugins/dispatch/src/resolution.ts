@@ -40,4 +40,9 @@ export interface WalkBudget {
   checked?: number;
   /** When guarding: the controllers whose checks ran in this routing (a second walk skips them). */
   passed?: Set<object>;
+  /**
+   * When guarding: the places in the trail of controllers returned by an opened (`@unlocked`)
+   * `_lookup` — entered as an opened child is, so the checks before them do not apply to them.
+   */
+  openedAt?: number[];
 }

@@ -6,8 +6,9 @@ import { describeValue } from './names.ts';
 import { handlerParameters, parametersOf } from './parameters.ts';
 import { MAX_SEGMENTS } from './path.ts';
 import { isController, routeTableOf, type RouteTable } from './route-table.ts';
+import { routedOwner } from './routed-owner.ts';
 import { genericHandler } from './generic-handler.ts';
-import { guardsDeclared, runDueChecks, startChecks } from './guards.ts';
+import { guardsDeclared, isOpened, runDueChecks, startChecks } from './guards.ts';
 import type { Resolution, WalkBudget } from './resolution.ts';
 import type { Awaitable } from './awaitable.ts';
 
@@ -157,7 +158,12 @@ function followRoute(
 ): Awaitable<Resolution | undefined> {
   if (next !== undefined) {
     if (typeof next[0] === 'function') {
-      return { controller: current, table, fn: next[0], remainder: nonEmpty(next[1], 0), canonical: false };
+      // A child's method runs on that child, entered as if by name: its checks apply.
+      const owner = routedOwner(current, table, next[0]);
+      if (owner === undefined) return { controller: current, table, fn: next[0], remainder: nonEmpty(next[1], 0), canonical: false };
+      if (budget.checked === undefined && guardsDeclared()) startChecks(budget);
+      budget.trail?.push(owner.controller);
+      return { controller: owner.controller, table: owner.table, fn: next[0], remainder: nonEmpty(next[1], 0), canonical: false };
     }
     if (next[0] !== current || !sameSegments(next[1], rest)) {
       if (budget.checked === undefined && guardsDeclared()) startChecks(budget);
@@ -173,6 +179,7 @@ function fallBack(fallbacks: Fallback[], request: Request, budget: WalkBudget): 
     if (budget.trail !== undefined) {
       budget.trail.length = frame.depth;
       if (budget.checked !== undefined && budget.checked > frame.depth) budget.checked = frame.depth;
+      if (budget.openedAt !== undefined) budget.openedAt = budget.openedAt.filter((at) => at < frame.depth);
     }
     const rest = frame.segments.slice(frame.pos);
     if (frame.special === '_default') {
@@ -182,8 +189,10 @@ function fallBack(fallbacks: Fallback[], request: Request, budget: WalkBudget): 
     // One that cannot take these segments is no match (as Pecan, whose call fails): the next frame, then 404.
     if (!lookupTakes(frame.table._lookup!, rest)) continue;
     if (++budget.lookups > MAX_LOOKUPS) return undefined;
-    // A guarded controller's checks come before its `_lookup` runs.
-    const due = budget.checked === undefined ? undefined : runDueChecks(budget, request, undefined);
+    // A guarded controller's checks come before its `_lookup` runs — unless it is opened
+    // (`@unlocked`): then what it returns is entered as an opened child is. Its controller is not
+    // marked checked: when the lookup finds nothing, a `_default` or a dead end there still checks.
+    const due = budget.checked === undefined || isOpened(frame.table._lookup!) ? undefined : runDueChecks(budget, request, undefined);
     if (due !== undefined) {
       const at = frame;
       return due.then(() => {
@@ -236,7 +245,10 @@ function followLookup(result: unknown, frame: Fallback, rest: readonly string[],
   // Not a controller (an unknown id), or no progress (it would loop): not found.
   if (!isController(next) || remainder.length >= rest.length) return undefined;
   if (budget.checked === undefined && guardsDeclared()) startChecks(budget);
-  budget.trail?.push(next);
+  if (budget.trail !== undefined) {
+    if (budget.checked !== undefined && isOpened(frame.table._lookup!)) (budget.openedAt ??= []).push(budget.trail.length);
+    budget.trail.push(next);
+  }
   return walk(next, remainder, request, budget);
 }
 

@@ -24,7 +24,10 @@ type Decorator = <T extends Function>(target: T, context?: ClassDecoratorContext
  * `_lookup`, `_route` and `_default`, the controllers those return and its children — and also
  * when the path below it leads nowhere (a refused client gets 401, never a 404 that tells what
  * exists). Nested secured controllers each check, outermost first. Routing itself enforces it:
- * no plugin needs to be in use.
+ * no plugin needs to be in use. Inside a {@link SecureController}, a method's own `@secure(check)`
+ * and a `secure(child, check)` it holds are checked by that check alone (not also the class's
+ * `check_permissions`), as Pecan's; a check named by a string on `secure(child, 'name')` is a
+ * method of the object holding the child (the child's own when the holder has none).
  *
  * @example
  * ```ts
@@ -41,7 +44,7 @@ export function secure(first: unknown, second?: unknown): unknown {
   if (second !== undefined) {
     if (typeof first !== 'object' || first === null) throw hooksError('HICKORY_ERR_HOOKS_SECURE_ARGS', `secure(controller, check) was given ${describeValue(first)} as the controller`);
     checkCheck(second);
-    guard(first, permissionGuard(second as PermissionCheck));
+    guard(first, permissionGuard(second as PermissionCheck, 'holder'));
     return first;
   }
   checkCheck(first);
@@ -50,7 +53,7 @@ export function secure(first: unknown, second?: unknown): unknown {
     if (typeof target !== 'function' || (context !== undefined && context.kind !== 'class' && context.kind !== 'method')) {
       throw hooksError('HICKORY_ERR_HOOKS_SECURE_ARGS', `@secure(check) was applied to ${context?.kind ?? describeValue(target)}; use it on a controller class or an exposed method`);
     }
-    guard(target, permissionGuard(check));
+    guard(target, permissionGuard(check, 'controller'));
     return target;
   }) as Decorator;
 }
@@ -86,17 +89,24 @@ let guardDeclared = false;
 function declareSecureControllerGuard(): void {
   if (guardDeclared) return;
   guardDeclared = true;
-  guard(SecureController, (controller, request) => {
-    const owner = controller.constructor as typeof SecureController;
-    return verdictOf(owner.check_permissions(request), () => `${owner.name || className(controller)}.check_permissions`, request);
-  });
+  guard(
+    SecureController,
+    (controller, request) => {
+      const owner = controller.constructor as typeof SecureController;
+      return verdictOf(owner.check_permissions(request), () => `${owner.name || className(controller)}.check_permissions`, request);
+    },
+    // As Pecan's: a method's own @secure, or a secure(child, check) it holds, replaces this check.
+    { yields: true },
+  );
 }
 
 /**
  * Opens a part of a secured tree again, as Pecan's `unlocked`: `unlocked(controller)` for a child
  * object (`help = unlocked(new HelpController())`), `@unlocked` on a controller class or an
  * exposed method. The checks of the secured controllers above it do not apply to it or below it;
- * its own, and those of secured controllers below it, still do.
+ * its own, and those of secured controllers below it, still do. On a `_lookup`, the same holds
+ * for the controllers it returns (the lookup runs unchecked); its controller's other members,
+ * its `_default` and a lookup that finds nothing stay checked.
  *
  * @example
  * ```ts
@@ -120,16 +130,23 @@ function checkCheck(check: unknown): void {
   }
 }
 
-// The guard for one check: a method name is looked up on the controller when the request comes.
-function permissionGuard(check: PermissionCheck) {
-  return (controller: object, request: Request): unknown => {
+// The guard for one check. A method name is looked up when the request comes: for a secured child
+// object on the controller that holds it (as Pecan's), then on the child itself (what the name
+// meant before it was the holder's); for a class or a method, on the controller.
+function permissionGuard(check: PermissionCheck, namesOn: 'holder' | 'controller') {
+  return (controller: object, request: Request, holder: object | undefined): unknown => {
     if (typeof check === 'function') return verdictOf(check.call(controller, request), () => `${check.name || '(anonymous)'} (securing ${className(controller)})`, request);
-    const method = (controller as Record<string, unknown>)[check] ?? (controller.constructor as unknown as Record<string, unknown>)[check];
-    if (typeof method !== 'function') {
-      throw hooksError('HICKORY_ERR_HOOKS_SECURE_CHECK', check, describeValue(controller));
-    }
-    return verdictOf(method.call(controller, request), () => `${className(controller)}.${check}`, request);
+    const on = namesOn === 'holder' && holder !== undefined && methodNamed(holder, check) !== undefined ? holder : controller;
+    const method = methodNamed(on, check);
+    if (method === undefined) throw hooksError('HICKORY_ERR_HOOKS_SECURE_CHECK', check, describeValue(controller));
+    return verdictOf(method.call(on, request), () => `${className(on)}.${check}`, request);
   };
+}
+
+// A check named on `target`: its method, or a static method of its class.
+function methodNamed(target: object, name: string): Function | undefined {
+  const found = (target as Record<string, unknown>)[name] ?? (target.constructor as unknown as Record<string, unknown> | undefined)?.[name];
+  return typeof found === 'function' ? found : undefined;
 }
 
 // For the warning about a check's result: the controller's class, as the application named it.
