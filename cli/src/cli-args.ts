@@ -12,6 +12,10 @@ export type CliCommand =
       readonly host?: string;
       readonly reload: boolean;
       readonly workers?: number;
+      /** `--watch` globs: more files whose change restarts (with `--reload`). */
+      readonly watch: readonly string[];
+      /** `--ignore` globs: files and folders whose change never restarts (with `--reload`). */
+      readonly ignore: readonly string[];
     }
   | { readonly command: 'create'; readonly name: string; readonly template: string; readonly explicit: boolean }
   | { readonly command: 'routes'; readonly config: string; readonly format: RoutesFormat }
@@ -22,11 +26,29 @@ export type RoutesFormat = 'text' | 'json' | 'openapi';
 
 // The options each command accepts; any other option is a usage error naming it.
 const OPTIONS = {
-  serve: ['port', 'host', 'reload', 'workers'],
+  serve: ['port', 'host', 'reload', 'workers', 'watch', 'ignore'],
   create: ['template', 'explicit'],
   routes: ['json', 'openapi'],
   shell: [],
 } as const;
+
+/**
+ * The arguments that serve the same app again, for the child `--reload` runs (without the
+ * supervisor's own options).
+ *
+ * @example
+ * ```ts
+ * serveArgs({ command: 'serve', config: 'config.ts', port: 0, reload: true, watch: [], ignore: [] });
+ * // ['serve', 'config.ts', '--port', '0']
+ * ```
+ */
+export function serveArgs(cli: Extract<CliCommand, { command: 'serve' }>): string[] {
+  const args = ['serve', cli.config];
+  if (cli.port !== undefined) args.push('--port', String(cli.port));
+  if (cli.host !== undefined) args.push('--host', cli.host);
+  if (cli.workers !== undefined) args.push('--workers', String(cli.workers));
+  return args;
+}
 
 /**
  * Parses the arguments of the `hickory` command (without `node` and the script). Throws
@@ -51,6 +73,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
         host: { type: 'string' },
         reload: { type: 'boolean' },
         workers: { type: 'string' },
+        watch: { type: 'string', multiple: true },
+        ignore: { type: 'string', multiple: true },
         template: { type: 'string' },
         explicit: { type: 'boolean' },
         json: { type: 'boolean' },
@@ -88,13 +112,22 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (!target) throw usage('serve needs a config file: hickory serve <config>');
   const host = values.host;
   if (host !== undefined && !host) throw usage('--host needs an address');
+  const reload = values.reload ?? false;
+  const watch = values.watch ?? [];
+  const ignore = values.ignore ?? [];
+  const globs = [...watch.map((glob) => ['watch', glob]), ...ignore.map((glob) => ['ignore', glob])];
+  if (globs.length && !reload) throw usage(`--${globs[0]![0]} goes with --reload`);
+  const empty = globs.find(([, glob]) => !glob);
+  if (empty) throw usage(`--${empty[0]} needs a glob, such as 'data/**'`);
   return {
     command,
     config: target,
     port: wholeNumber(values.port, 'port', 0, 65535),
     host,
-    reload: values.reload ?? false,
+    reload,
     workers: wholeNumber(values.workers, 'workers', 1, 1024),
+    watch,
+    ignore,
   };
 }
 

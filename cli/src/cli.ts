@@ -1,6 +1,6 @@
 // The `hickory` command: serve, routes, shell, create, --version, --help. Every failure is one line on stderr
 // and exit code 1.
-import { parseCli } from './cli-args.ts';
+import { parseCli, serveArgs } from './cli-args.ts';
 import { createProject } from './create-project.ts';
 import { oneLine } from './errors.ts';
 import { HELP, hickoryVersion } from './help.ts';
@@ -26,7 +26,7 @@ async function main(argv: string[]): Promise<void> {
     case 'shell':
       return void (await startShell(cli.config));
     case 'serve':
-      if (cli.reload) return superviseWithReload(cli.config, argv.filter((arg) => arg !== '--reload'));
+      if (cli.reload) return superviseWithReload(cli.config, serveArgs(cli), { watch: cli.watch, ignore: cli.ignore });
       return serve(cli);
   }
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { PROJECT_TEMPLATES } from './project-files.ts';
+import { RELOAD_EXTENSIONS } from './reload-filter.ts';
 
 /**
  * The text of `hickory --help`.
@@ -15,7 +16,11 @@ Commands:
   serve <config>      Serve the app of a config file (.js, .mjs, .ts or .json)
       --port <n>          Port (overrides server.port; 0 picks a free one)
       --host <addr>       Address (overrides server.host)
-      --reload            Restart when a file under the config file's folder changes
+      --reload            Restart when a source file under the config file's folder changes:
+                          ${RELOAD_EXTENSIONS.code.join(' ')}, templates
+                          ${RELOAD_EXTENSIONS.templates.join(' ')} (never in node_modules, dist, hidden folders)
+      --watch <glob>      With --reload: also restart for these files ('*.yaml'; repeatable)
+      --ignore <glob>     With --reload: never restart for these files or folders ('data/**')
       --workers <n>       Run n supervised worker processes, each replaced if it dies (default: one
                           per core with NODE_ENV=production, else the app runs in this process)
   routes <config>     Print every route of the app, without running a handler
