@@ -19,7 +19,8 @@ export type CliCommand =
     }
   | { readonly command: 'create'; readonly name: string; readonly template: string; readonly explicit: boolean }
   | { readonly command: 'routes'; readonly config: string; readonly format: RoutesFormat }
-  | { readonly command: 'shell'; readonly config: string };
+  | { readonly command: 'shell'; readonly config: string }
+  | { readonly command: 'test'; readonly paths: readonly string[]; readonly nodeOptions: readonly string[] };
 
 /** How `hickory routes` prints: aligned text, the route map as JSON, or an OpenAPI 3.1 document. */
 export type RoutesFormat = 'text' | 'json' | 'openapi';
@@ -62,6 +63,7 @@ export function serveArgs(cli: Extract<CliCommand, { command: 'serve' }>): strin
  * ```
  */
 export function parseCli(argv: readonly string[]): CliCommand {
+  if (argv[0] === 'test') return parseTest(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({
@@ -90,7 +92,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };
   const [command, target, ...extra] = positionals;
-  if (command === undefined) throw usage('missing command: hickory serve <config>, hickory routes <config>, hickory shell <config> or hickory create <name>');
+  if (command === undefined) throw usage('missing command: hickory serve <config>, hickory routes <config>, hickory shell <config>, hickory test or hickory create <name>');
   if (command !== 'serve' && command !== 'create' && command !== 'routes' && command !== 'shell') throw usage(`unknown command "${command}"`);
   const given = Object.keys(values) as (keyof typeof values)[];
   const foreign = given.find((name) => !(OPTIONS[command] as readonly string[]).includes(name));
@@ -128,6 +130,16 @@ export function parseCli(argv: readonly string[]): CliCommand {
     workers: wholeNumber(values.workers, 'workers', 1, 1024),
     watch,
     ignore,
+  };
+}
+
+// `hickory test`'s options are Node's test runner's own, passed on as they are: paths apart.
+function parseTest(args: readonly string[]): CliCommand {
+  if (args.includes('--help') || args.includes('-h')) return { command: 'help' };
+  return {
+    command: 'test',
+    paths: args.filter((arg) => !arg.startsWith('-')),
+    nodeOptions: args.filter((arg) => arg.startsWith('-')),
   };
 }
 

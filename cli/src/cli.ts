@@ -1,4 +1,4 @@
-// The `hickory` command: serve, routes, shell, create, --version, --help. Every failure is one line on stderr
+// The `hickory` command: serve, routes, shell, test, create, --version, --help. Every failure is one line on stderr
 // and exit code 1.
 import { parseCli, serveArgs } from './cli-args.ts';
 import { createProject } from './create-project.ts';
@@ -8,6 +8,7 @@ import { superviseWithReload } from './reload.ts';
 import { printRoutes } from './routes.ts';
 import { serve } from './serve.ts';
 import { startShell } from './shell.ts';
+import { runTests } from './test-command.ts';
 
 async function main(argv: string[]): Promise<void> {
   const cli = parseCli(argv);
@@ -25,6 +26,9 @@ async function main(argv: string[]): Promise<void> {
       return printRoutes(cli.config, cli.format);
     case 'shell':
       return void (await startShell(cli.config));
+    case 'test':
+      process.exitCode = await runTests(cli.paths, cli.nodeOptions);
+      return;
     case 'serve':
       if (cli.reload) return superviseWithReload(cli.config, serveArgs(cli), { watch: cli.watch, ignore: cli.ignore });
       return serve(cli);

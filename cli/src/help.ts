@@ -27,6 +27,8 @@ Commands:
       --json              As JSON, for tools
       --openapi           As an OpenAPI 3.1 document (paths, parameters and body with their schemas)
   shell <config>      A REPL with the app loaded (app, root, config, inject; top-level await)
+  test [paths]        Run every *.test.ts (.mts, .js, .mjs) under the paths (default test/) with
+                      Node's test runner and tsx; other options go to Node (--test-name-pattern=x)
   create <name>       Make a new project in the new folder <name>
       --template <t>      ${PROJECT_TEMPLATES.join(' or ')} (default base)
       --explicit          Handlers receive (request, response, ...arguments): the config sets

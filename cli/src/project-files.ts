@@ -34,7 +34,6 @@ export function projectFiles(
   { explicit = false }: { explicit?: boolean } = {},
 ): Record<string, string> {
   const linked = dependencies['@hickory/app'].startsWith('file:');
-  const node = linked ? 'node --conditions=source --import tsx' : 'node --import tsx';
   const common: Record<string, string> = {
     'package.json': json({
       name,
@@ -44,7 +43,8 @@ export function projectFiles(
       scripts: {
         start: 'hickory serve config.ts',
         dev: 'hickory serve config.ts --reload',
-        test: `${node} --test test/app.test.ts`,
+        // Every test/**/*.test.ts, on every Node line (node --test expands no glob on Node 20).
+        test: 'hickory test',
         typecheck: 'tsc',
       },
       dependencies: { ...dependencies, tsx: '^4.23.0' },
