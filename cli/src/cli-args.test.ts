@@ -14,6 +14,10 @@ test('parseCli reads serve with every option, and create with a template', () =>
   assert.deepEqual(parseCli(['create', 'shop']), { command: 'create', name: 'shop', template: 'base', explicit: false });
   assert.deepEqual(parseCli(['create', 'shop', '--explicit']), { command: 'create', name: 'shop', template: 'base', explicit: true });
   assert.deepEqual(parseCli(['shell', 'app.ts']), { command: 'shell', config: 'app.ts' });
+  assert.deepEqual(parseCli(['routes', 'app.ts']), { command: 'routes', config: 'app.ts', format: 'text' });
+  assert.deepEqual(parseCli(['routes', 'app.ts', '--openapi', '--title', 'Shop', '--version', '1.2.0']), {
+    command: 'routes', config: 'app.ts', format: 'openapi', title: 'Shop', version: '1.2.0',
+  });
   assert.deepEqual(parseCli(['-h']), { command: 'help' });
   assert.deepEqual(parseCli(['serve', 'x', '--version']), { command: 'version' });
 });
@@ -30,6 +34,9 @@ test('parseCli throws HICKORY_ERR_CLI_USAGE with a one-line hint', () => {
     [['shell'], 'shell needs a config file: hickory shell <config> (see hickory --help)'],
     [['shell', 'x', '--json'], 'hickory shell takes no --json (see hickory --help)'],
     [['serve', 'x', '--ignore', 'data/**'], '--ignore goes with --reload (see hickory --help)'],
+    [['routes', 'x', '--json', '--version', '1'], '--version goes with --openapi (see hickory --help)'],
+    [['routes', 'x', '--openapi', '--title='], '--title needs a value (see hickory --help)'],
+    [['routes', 'x', '--openapi', '--version'], '--version needs a value (see hickory --help)'],
     [['serve', 'x', '--reload', '--watch='], "--watch needs a glob, such as 'data/**' (see hickory --help)"],
     [['serve', 'x', '--reload', '--watch'], '--watch needs a value (see hickory --help)'],
   ];

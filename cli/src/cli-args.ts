@@ -18,7 +18,14 @@ export type CliCommand =
       readonly ignore: readonly string[];
     }
   | { readonly command: 'create'; readonly name: string; readonly template: string; readonly explicit: boolean }
-  | { readonly command: 'routes'; readonly config: string; readonly format: RoutesFormat }
+  | {
+      readonly command: 'routes';
+      readonly config: string;
+      readonly format: RoutesFormat;
+      /** `--title`, `--version`: the OpenAPI document's `info` (default: the app's package.json). */
+      readonly title?: string;
+      readonly version?: string;
+    }
   | { readonly command: 'shell'; readonly config: string }
   | { readonly command: 'test'; readonly paths: readonly string[]; readonly nodeOptions: readonly string[] };
 
@@ -29,7 +36,7 @@ export type RoutesFormat = 'text' | 'json' | 'openapi';
 const OPTIONS = {
   serve: ['port', 'host', 'reload', 'workers', 'watch', 'ignore'],
   create: ['template', 'explicit'],
-  routes: ['json', 'openapi'],
+  routes: ['json', 'openapi', 'title', 'version'],
   shell: [],
 } as const;
 
@@ -64,6 +71,8 @@ export function serveArgs(cli: Extract<CliCommand, { command: 'serve' }>): strin
  */
 export function parseCli(argv: readonly string[]): CliCommand {
   if (argv[0] === 'test') return parseTest(argv.slice(1));
+  // `hickory routes --version 1.2.0` names the document's version, not the command's.
+  const routes = argv[0] === 'routes';
   let parsed;
   try {
     parsed = parseArgs({
@@ -81,7 +90,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
         explicit: { type: 'boolean' },
         json: { type: 'boolean' },
         openapi: { type: 'boolean' },
-        version: { type: 'boolean', short: 'v' },
+        title: { type: 'string' },
+        version: routes ? { type: 'string' } : { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -90,7 +100,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
   }
   const { values, positionals } = parsed;
   if (values.help) return { command: 'help' };
-  if (values.version) return { command: 'version' };
+  if (values.version === true) return { command: 'version' };
   const [command, target, ...extra] = positionals;
   if (command === undefined) throw usage('missing command: hickory serve <config>, hickory routes <config>, hickory shell <config>, hickory test or hickory create <name>');
   if (command !== 'serve' && command !== 'create' && command !== 'routes' && command !== 'shell') throw usage(`unknown command "${command}"`);
@@ -105,7 +115,12 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (command === 'routes') {
     if (!target) throw usage('routes needs a config file: hickory routes <config>');
     if (values.json && values.openapi) throw usage('hickory routes takes --json or --openapi, not both');
-    return { command, config: target, format: values.openapi ? 'openapi' : values.json ? 'json' : 'text' };
+    const info = { title: values.title, version: values.version as string | undefined };
+    for (const [name, value] of Object.entries(info)) {
+      if (value !== undefined && !values.openapi) throw usage(`--${name} goes with --openapi`);
+      if (value === '') throw usage(`--${name} needs a value`);
+    }
+    return { command, config: target, format: values.openapi ? 'openapi' : values.json ? 'json' : 'text', ...definedOnly(info) };
   }
   if (command === 'shell') {
     if (!target) throw usage('shell needs a config file: hickory shell <config>');
@@ -141,6 +156,10 @@ function parseTest(args: readonly string[]): CliCommand {
     paths: args.filter((arg) => !arg.startsWith('-')),
     nodeOptions: args.filter((arg) => arg.startsWith('-')),
   };
+}
+
+function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 function usage(message: string) {

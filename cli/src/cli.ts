@@ -23,7 +23,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'routes':
-      return printRoutes(cli.config, cli.format);
+      return printRoutes(cli.config, cli.format, { title: cli.title, version: cli.version });
     case 'shell':
       return void (await startShell(cli.config));
     case 'test':

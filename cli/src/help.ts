@@ -26,6 +26,8 @@ Commands:
   routes <config>     Print every route of the app, without running a handler
       --json              As JSON, for tools
       --openapi           As an OpenAPI 3.1 document (paths, parameters and body with their schemas)
+      --title <t>         With --openapi: info.title (default: the app's package.json name)
+      --version <v>       With --openapi: info.version (default: the app's package.json version)
   shell <config>      A REPL with the app loaded (app, root, config, inject; top-level await)
   test [paths]        Run every *.test.ts (.mts, .js, .mjs) under the paths (default test/) with
                       Node's test runner and tsx; other options go to Node (--test-name-pattern=x)
