@@ -43,6 +43,11 @@ export type { ListenOptions, Listening } from './servers.ts';
 
 type State = 'booting' | 'starting' | 'ready' | 'closing' | 'closed';
 
+// light-my-request 6.6 (the last whose dependencies run on Node 20 without require(esm)) types
+// `method` as the seven common verbs; its run-time check takes every method Node knows
+// (CHECKOUT, TRACE, PROPFIND…), which routing serves, so the type does too.
+type InjectRequest = Omit<InjectOptions, 'method'> & { method?: string };
+
 /**
  * The Hickory kernel: HTTP, the request/response objects, plugins, hooks and the DI container.
  * It knows nothing of controllers: routing, rendering engines and body formats come from plugins
@@ -366,9 +371,9 @@ export class Kernel {
    * res.statusCode; res.json();
    * ```
    */
-  async inject(options: InjectOptions | string): Promise<InjectResponse> {
+  async inject(options: InjectRequest | string): Promise<InjectResponse> {
     await this.ready();
-    return lightInject(this.listener, options);
+    return lightInject(this.listener, options as InjectOptions | string);
   }
 
   /**
