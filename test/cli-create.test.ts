@@ -126,7 +126,7 @@ test('create-hickory (npm create hickory@latest) makes the same project through 
   const { stdout } = await exec(process.execPath, [createHickory, 'via-create', '--template', 'rest-api'], { cwd: dir, timeout: 20_000 });
   assert.equal(stdout, `hickory: created ${join(dir, 'via-create')}\n  cd via-create && npm install && npm test && npm start\n`);
   const pkg = JSON.parse(await readFile(join(dir, 'via-create', 'package.json'), 'utf8'));
-  assert.deepEqual(Object.keys(pkg.dependencies).sort(), ['@hickory/app', '@hickory/cli', 'tsx']);
+  assert.deepEqual(Object.keys(pkg.dependencies).sort(), ['@hickory/app', '@hickory/cli', 'ejs', 'tsx']);
   const explicit = await exec(process.execPath, [createHickory, 'via-create-explicit', '--template', 'rest-api', '--explicit'], { cwd: dir, timeout: 20_000 });
   assert.equal(explicit.stdout, `hickory: created ${join(dir, 'via-create-explicit')}\n  cd via-create-explicit && npm install && npm test && npm start\n`);
   await assertExplicit(join(dir, 'via-create-explicit'), 'rest-api');

@@ -47,7 +47,8 @@ export function projectFiles(
         test: 'hickory test',
         typecheck: 'tsc',
       },
-      dependencies: { ...dependencies, tsx: '^4.23.0' },
+      // ejs: the templates' engine (an optional peer of @hickory/app: an app installs the engines it uses).
+      dependencies: { ...dependencies, ejs: '^7.0.2', tsx: '^4.23.0' },
       devDependencies: { '@types/node': '^20.19.0', typescript: '^6.0.3' },
     }),
     'tsconfig.json': json({

@@ -4,7 +4,9 @@ import { HANDLEBARS_EXTENSIONS } from './extensions.ts';
 import { findPartials } from './partials.ts';
 
 type Compiled = Handlebars.TemplateDelegate;
-type Helper = Handlebars.HelperDelegate;
+// Written out rather than `Handlebars.HelperDelegate`, so that the published types do not need
+// the handlebars package, an optional peer that an app without .hbs templates does not install.
+type Helper = (...args: any[]) => unknown;
 
 /** Options of the handlebars renderer, besides `cache`. */
 export interface HandlebarsEngineOptions {
@@ -50,7 +52,7 @@ export function createHandlebarsEngine(context: RendererContext, options: Handle
   const hbs = Handlebars.create();
   // Registered once on this kernel's own environment: passing them per render makes handlebars
   // copy every helper on every call.
-  for (const [name, helper] of Object.entries(options.helpers ?? {})) hbs.registerHelper(name, helper);
+  for (const [name, helper] of Object.entries(options.helpers ?? {})) hbs.registerHelper(name, helper as Handlebars.HelperDelegate);
   const compile = (source: string, file: TemplateFile): Compiled => {
     try {
       // Parsing first makes syntax errors surface here, with their line, not at first use.
