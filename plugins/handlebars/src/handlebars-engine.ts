@@ -58,7 +58,8 @@ export function createHandlebarsEngine(context: RendererContext, options: Handle
       // Parsing first makes syntax errors surface here, with their line, not at first use.
       return hbs.compile(hbs.parse(source), COMPILE_OPTIONS);
     } catch (error) {
-      throw templateFailed({ template: file.name, engine: context.engine, line: lineOf(error) }, error);
+      // Told once, by the message: the parser's own error and stack add nothing to it.
+      throw templateFailed({ template: file.name, engine: context.engine, line: lastLineAtMost(lineOf(error), source) }, undefined, describeParseError(error));
     }
   };
   const load = context.storeNow(compile);
@@ -114,6 +115,17 @@ function lazyPartials(
     });
   }
   return table;
+}
+
+// Past the last line, handlebars counts the empty one after the final newline: that is the last line.
+function lastLineAtMost(line: number | undefined, source: string): number | undefined {
+  if (line === undefined) return undefined;
+  const lines = source.split('\n').length - (source.endsWith('\n') ? 1 : 0);
+  return Math.min(line, Math.max(lines, 1));
+}
+
+function describeParseError(error: unknown): string {
+  return error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
 }
 
 function lineOf(error: unknown): number | undefined {
