@@ -312,6 +312,34 @@ export class Kernel {
   }
 
   /**
+   * For renderer plugins: registers, for the engine key `engine`, a check that tells what keeps a
+   * template from rendering (`undefined`: nothing known) — so that routing plugins can report at
+   * `ready()` a template that would only fail at its first request. Call it from `apply()`; the
+   * check runs once the configuration is resolved.
+   *
+   * @example
+   * ```ts
+   * kernel.addTemplateCheck('shout', (name) => (existsSync(join(root, name)) ? undefined : `${name} is missing`));
+   * ```
+   */
+  addTemplateCheck(engine: string, check: (template: string) => string | undefined): void {
+    this.engines.addCheck(engine, check);
+  }
+
+  /**
+   * What keeps `template` from rendering, as its renderer's check tells (see
+   * {@link Kernel.addTemplateCheck}): routing plugins call it at `ready()` for the templates they expose.
+   *
+   * @example
+   * ```ts
+   * kernel.templateProblem('books/list.ejs'); // undefined, or 'Template "books/list.ejs" (engine "ejs") was not found under …'
+   * ```
+   */
+  templateProblem(template: string): string | undefined {
+    return this.engines.problemWith(template);
+  }
+
+  /**
    * The engine keys some renderer plugin handles (`ejs`, `njk`, `hbs`, …), sorted.
    *
    * @example

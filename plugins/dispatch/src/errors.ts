@@ -41,6 +41,7 @@ export const DISPATCH_ERRORS = Object.freeze({
     'Segment "%s" of %s is claimed twice (%s and %s): choose another segment.',
   HICKORY_ERR_DISPATCH_NO_RENDERER:
     '%s.%s exposes template "%s", but no renderer handles engine "%s": add the renderer plugin with kernel.use(...) or set `default_renderer`.',
+  HICKORY_ERR_DISPATCH_TEMPLATE_PROBLEM: '%s.%s exposes template "%s", which cannot render: %s',
   HICKORY_ERR_DISPATCH_NO_TEMPLATE:
     '%s returned %s, but it is exposed without a template: return a string, or expose it with @expose(\'json\') or a template.',
   HICKORY_ERR_DISPATCH_BAD_NAMESPACE:

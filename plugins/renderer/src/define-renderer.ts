@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { definePlugin, type Kernel, type Plugin, type RenderJob } from '@hickory/core';
 import { isThenable, tapDirect } from '@hickory/core/kit';
@@ -138,6 +139,9 @@ export function defineRenderer<O extends RendererOptions = RendererOptions>(defi
       if (options?.cache !== undefined && typeof options.cache !== 'boolean') {
         throw rendererError('HICKORY_ERR_RENDERER_OPTIONS', name, '`cache` must be true or false');
       }
+      // What keeps a template from rendering, for routing plugins to report at ready().
+      const check = (template: string) => templateProblem(kernel, name, template, definition.library);
+      for (const key of keys) kernel.addTemplateCheck(key, check);
       let render: ((job: RenderJob) => string | Promise<string>) | undefined;
       kernel.hooks.ready.tapPromise(pluginName, async () => {
         const context = makeContext(kernel, name, options);
@@ -155,10 +159,43 @@ export function defineRenderer<O extends RendererOptions = RendererOptions>(defi
   });
 }
 
-function makeContext(kernel: Kernel, engine: string, options: RendererOptions | undefined): RendererContext {
+function templateRoot(kernel: Kernel): string {
   const config = kernel.config;
   const templatePath = config.template_path ?? 'templates';
-  const root = isAbsolute(templatePath) ? templatePath : resolve(config.confdir, templatePath);
+  return isAbsolute(templatePath) ? templatePath : resolve(config.confdir, templatePath);
+}
+
+// The engine's package is missing, the name leaves template_path, or the file is not there.
+function templateProblem(kernel: Kernel, engine: string, template: string, library: EngineLibrary | undefined): string | undefined {
+  if (library !== undefined) {
+    try {
+      library.resolve();
+    } catch {
+      return missingLibrary(library);
+    }
+  }
+  const root = templateRoot(kernel);
+  let file: TemplateFile;
+  try {
+    file = resolveTemplateName(root, template, engine);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  if (isFile(file.path)) return undefined;
+  return new TemplateError('HICKORY_ERR_RENDERER_TEMPLATE_MISSING', { template: file.name, engine }, [file.name, engine, root]).message;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function makeContext(kernel: Kernel, engine: string, options: RendererOptions | undefined): RendererContext {
+  const config = kernel.config;
+  const root = templateRoot(kernel);
   const cache = options?.cache ?? (config.template_cache as boolean | undefined) ?? true;
   const read = (file: TemplateFile) => readTemplate(file, engine, root);
   const loader =
