@@ -42,6 +42,19 @@ async function assertExplicit(project: string, template: string): Promise<void> 
   }
 }
 
+const SECOND_TEST = `import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
+import { createApp, loadConfig } from '@hickory/app';
+
+test('an unknown page is a 404 (test/pages/missing.test.ts)', async () => {
+  const { app: config } = await loadConfig(fileURLToPath(new URL('../../config.ts', import.meta.url)));
+  const app = createApp({ ...config, logger: false });
+  assert.equal((await app.inject('/no-such-page')).statusCode, 404);
+  await app.close();
+});
+`;
+
 for (const [template, explicit] of [['base', false], ['rest-api', false], ['base', true], ['rest-api', true]] as const) {
   const flags = explicit ? ['--template', template, '--explicit'] : ['--template', template];
   test(`hickory create ${flags.join(' ')} makes a project that passes its own tests and type-checks`, async () => {
@@ -60,10 +73,15 @@ for (const [template, explicit] of [['base', false], ['rest-api', false], ['base
     else assert.doesNotMatch(await readFile(join(project, 'config.ts'), 'utf8'), /use_context_locals/);
 
     await symlink(join(REPO, 'node_modules'), join(project, 'node_modules'), 'dir');
+    assert.equal(pkg.scripts.test, 'hickory test');
+    // A second test file, in a subfolder: npm test runs it as well as the generated one.
+    await mkdir(join(project, 'test', 'pages'));
+    await writeFile(join(project, 'test', 'pages', 'missing.test.ts'), SECOND_TEST);
     // npm run exits non-zero (and exec rejects) when a test fails; the test's name shows it ran,
     // whatever reporter this Node line picks for a pipe.
     const [tested] = await Promise.all([npm(project, 'test'), npm(project, 'typecheck')]);
     assert.match(tested, template === 'base' ? /the home page and \/hello answer/ : /books can be listed, created, read, updated and deleted/);
+    assert.match(tested, /an unknown page is a 404 \(test\/pages\/missing\.test\.ts\)/);
     assert.doesNotMatch(tested, /\bnot ok\b|✖/);
     if (explicit) {
       // hickory routes lists the parameters a request fills, not the request and the response.
@@ -108,7 +126,7 @@ test('create-hickory (npm create hickory@latest) makes the same project through 
   const { stdout } = await exec(process.execPath, [createHickory, 'via-create', '--template', 'rest-api'], { cwd: dir, timeout: 20_000 });
   assert.equal(stdout, `hickory: created ${join(dir, 'via-create')}\n  cd via-create && npm install && npm test && npm start\n`);
   const pkg = JSON.parse(await readFile(join(dir, 'via-create', 'package.json'), 'utf8'));
-  assert.deepEqual(Object.keys(pkg.dependencies).sort(), ['@hickory/app', '@hickory/cli', 'tsx']);
+  assert.deepEqual(Object.keys(pkg.dependencies).sort(), ['@hickory/app', '@hickory/cli', 'ejs', 'tsx']);
   const explicit = await exec(process.execPath, [createHickory, 'via-create-explicit', '--template', 'rest-api', '--explicit'], { cwd: dir, timeout: 20_000 });
   assert.equal(explicit.stdout, `hickory: created ${join(dir, 'via-create-explicit')}\n  cd via-create-explicit && npm install && npm test && npm start\n`);
   await assertExplicit(join(dir, 'via-create-explicit'), 'rest-api');
@@ -117,4 +135,20 @@ test('create-hickory (npm create hickory@latest) makes the same project through 
     assert.match(error.stderr, /^hickory: /);
     return true;
   });
+});
+
+test('hickory test fails with exit code 1 when a test fails, and when there is no test file at all', async () => {
+  const project = join(dir, 'tests-only');
+  await mkdir(join(project, 'test'), { recursive: true });
+  const none = await run(['test'], project);
+  assert.equal(none.code, 1);
+  assert.equal(none.stderr, 'hickory: hickory test: no *.test.ts (or .mts, .js, .mjs) file under test (see hickory --help)\n');
+  await writeFile(join(project, 'test', 'fails.test.ts'), "import { test } from 'node:test';\ntest('this one fails', () => { throw new Error('on purpose'); });\n");
+  await writeFile(join(project, 'test', 'passes.test.ts'), "import { test } from 'node:test';\ntest('this one passes', (): void => {});\n");
+  const failed = await run(['test'], project);
+  assert.equal(failed.code, 1);
+  assert.match(failed.stdout, /this one fails/);
+  assert.match(failed.stdout, /this one passes/);
+  const chosen = await run(['test', '--test-name-pattern=passes'], project);
+  assert.equal(chosen.code, 0, chosen.stdout);
 });

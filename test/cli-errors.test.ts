@@ -29,7 +29,7 @@ test('hickory --help prints the usage with both commands', async () => {
 });
 
 const usage: Array<[string[], string]> = [
-  [[], 'hickory: missing command: hickory serve <config>, hickory routes <config>, hickory shell <config> or hickory create <name> (see hickory --help)'],
+  [[], 'hickory: missing command: hickory serve <config>, hickory routes <config>, hickory shell <config>, hickory test or hickory create <name> (see hickory --help)'],
   [['routes'], 'hickory: routes needs a config file: hickory routes <config> (see hickory --help)'],
   [['routes', 'config.ts', '--port', '1'], 'hickory: hickory routes takes no --port (see hickory --help)'],
   [['deploy'], 'hickory: unknown command "deploy" (see hickory --help)'],

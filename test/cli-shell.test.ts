@@ -47,3 +47,25 @@ test('hickory shell without a config file, or with one that does not exist, is a
   assert.equal(missing.code, 1);
   assert.match(missing.err, /^hickory: .*no\/such\/config\.ts.*no such file/m);
 });
+
+test('hickory shell through a pipe evaluates each line once the one before has settled, awaits included', async () => {
+  const { code, out, err } = await shell([
+    'const order = []',
+    'await new Promise((done) => setTimeout(done, 300)); order.push("first")',
+    'order.push("second")',
+    'function three() {',
+    '  return "third"',
+    '}',
+    'order.push(three())',
+    '',
+    'await Promise.reject(new Error("refused on purpose"))',
+    'const pages = [inject("/"), inject("/nowhere")]',
+    '(await Promise.all(pages)).map((res) => res.statusCode).join(" ")',
+    '"order: " + order.join(",")',
+    '.exit',
+  ]);
+  assert.equal(code, 0, err);
+  assert.match(out, /'order: first,second,third'/);
+  assert.match(out, /Uncaught Error: refused on purpose/);
+  assert.match(out, /'200 404'/);
+});

@@ -163,6 +163,17 @@ test('relative links between the docs point at files that exist', () => {
   assert.deepEqual(broken, []);
 });
 
+test('no guide has users import the unscoped "hickory" package (another project\'s name)', () => {
+  const found: string[] = [];
+  for (const doc of [...docFiles().map((f) => join(DOCS, f)), join(REPO, 'README.md')]) {
+    const text = readFileSync(doc, 'utf8');
+    for (const match of text.matchAll(/from\s+['"]hickory['"]|(?:import|require)\(\s*['"]hickory['"]|`['"]hickory['"]`/g)) {
+      found.push(`${relative(REPO, doc)}: ${match[0]}`);
+    }
+  }
+  assert.deepEqual(found, []);
+});
+
 test('the sample extractor reads ts blocks, skips no-run and other languages', () => {
   const text = ['```ts', 'a();', '```', '```ts no-run', 'b();', '```', '```sh', 'c', '```', '  ```ts', '  d();', '  ```'].join('\n');
   assert.deepEqual(

@@ -41,3 +41,39 @@ function exportTargets(exports: unknown): string[] {
   if (typeof exports !== 'object' || exports === null) return [];
   return Object.values(exports).flatMap(exportTargets);
 }
+
+interface Manifest {
+  name: string;
+  private?: boolean;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+}
+
+// Ranges held narrower on purpose, with the reason.
+const NARROW: Record<string, string> = {
+  // 6.8 depends on cookie 2: ESM only and Node 22+, so no import without require(esm) on Node 20.
+  'light-my-request': '~6.6.0',
+};
+const ENGINES = ['ejs', 'handlebars', 'nunjucks'];
+
+test('published packages take third-party dependencies as caret ranges (the lockfile pins them), their own at the same version', async () => {
+  const dirs = ['core', 'app', 'cli', 'create-hickory', ...['dispatch', 'ejs', 'handlebars', 'hooks', 'multipart', 'nunjucks', 'renderer', 'rest', 'static'].map((p) => `plugins/${p}`)];
+  for (const dir of dirs) {
+    const pkg = JSON.parse(await readFile(join(root, dir, 'package.json'), 'utf8')) as Manifest;
+    for (const [name, range] of Object.entries({ ...pkg.dependencies, ...pkg.peerDependencies })) {
+      if (name.startsWith('@hickory/')) assert.equal(range, '0.1.0', `${pkg.name} → ${name}`);
+      else assert.equal(range, NARROW[name] ?? range.replace(/^(?!\^)/, '^'), `${pkg.name} → ${name}: a caret range, so that users get its fixes`);
+    }
+    // A template engine is the app's to install, when it has templates of that kind.
+    for (const engine of ENGINES) assert.equal(pkg.dependencies?.[engine], undefined, `${pkg.name} depends on ${engine}`);
+  }
+  const app = JSON.parse(await readFile(join(root, 'app', 'package.json'), 'utf8')) as Manifest;
+  for (const [dir, engines] of [['app', ENGINES], ...ENGINES.map((e) => [`plugins/${e}`, [e]] as const)] as const) {
+    const pkg = dir === 'app' ? app : (JSON.parse(await readFile(join(root, dir, 'package.json'), 'utf8')) as Manifest);
+    for (const engine of engines) {
+      assert.match(pkg.peerDependencies?.[engine] ?? '', /^\^\d/, `${pkg.name}: ${engine} as a peer`);
+      assert.equal(pkg.peerDependenciesMeta?.[engine]?.optional, true, `${pkg.name}: ${engine} optional`);
+    }
+  }
+});

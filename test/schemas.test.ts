@@ -102,12 +102,26 @@ test('openApiDocument: paths, methods, path and query parameters, body, renderin
   const doc = openApiDocument(a, { title: 'Books', version: '1.2.3' });
   assert.equal(doc['openapi'], '3.1.0');
   assert.deepEqual(doc['info'], { title: 'Books', version: '1.2.3' });
-  // A required parameter is a path parameter where path segments can fill it (not below an index's `/`).
-  assert.deepEqual(Object.keys(doc.paths), ['/', '/index', '/show/{id}', '/books/{id}', '/books/', '/items/', '/items/index', '/items/index/{name}']);
-  assert.deepEqual(Object.keys(doc.paths['/items/index']!), ['get']);
-  assert.deepEqual(doc.paths['/items/index/{name}']!['post']!['parameters'], [{ name: 'name', in: 'path', required: true, schema: { type: 'string', maxLength: 5 } }]);
+  // A required parameter is a path parameter where path segments can fill it (not below an index's
+  // `/`) for GET and DELETE; POST, PUT and PATCH take the parameters as fields of the body.
+  assert.deepEqual(Object.keys(doc.paths), ['/', '/index', '/show/{id}', '/show', '/books/{id}', '/books/', '/items/', '/items/index']);
+  assert.deepEqual(Object.keys(doc.paths['/items/index']!), ['get', 'post']);
+  const nameField = { type: 'object', properties: { name: { type: 'string', maxLength: 5 } }, required: ['name'] };
+  assert.deepEqual(doc.paths['/items/index']!['post']!['parameters'], []);
+  assert.deepEqual(doc.paths['/items/index']!['post']!['requestBody'], {
+    required: true,
+    content: { 'application/json': { schema: nameField }, 'application/x-www-form-urlencoded': { schema: nameField }, 'multipart/form-data': { schema: nameField } },
+  });
   const show = doc.paths['/show/{id}']!;
-  assert.deepEqual(Object.keys(show), ['get', 'post', 'put', 'patch', 'delete']);
+  assert.deepEqual(Object.keys(show), ['get', 'delete']);
+  assert.deepEqual(Object.keys(doc.paths['/show']!), ['post', 'put', 'patch']);
+  assert.deepEqual(doc.paths['/show']!['post']!['parameters'], []);
+  const showFields = (doc.paths['/show']!['post']!['requestBody'] as { content: Record<string, { schema: object }> }).content;
+  assert.deepEqual(showFields['application/x-www-form-urlencoded']!.schema, {
+    type: 'object',
+    properties: { id: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 }, q: { 'x-hickory-schema': true } },
+    required: ['id'],
+  });
   assert.deepEqual(show['get'], {
     summary: 'SchemaRoot.show',
     parameters: [
@@ -123,7 +137,8 @@ test('openApiDocument: paths, methods, path and query parameters, body, renderin
   assert.deepEqual(Object.keys(items), ['get', 'post']);
   assert.deepEqual(items['get']!['parameters'], [{ name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 9007199254740991 } }]);
   assert.equal(items['post']!['summary'], 'ItemsController.create');
-  assert.deepEqual(items['post']!['parameters'], [{ name: 'name', in: 'query', required: true, schema: { type: 'string', maxLength: 5 } }]);
+  assert.deepEqual(items['post']!['parameters'], []);
+  assert.deepEqual(items['post']!['requestBody'], doc.paths['/items/index']!['post']!['requestBody']);
   assert.deepEqual(doc.paths['/']!['get'], { summary: 'SchemaRoot.index', parameters: [], responses: { '200': { description: 'OK', content: { 'text/html': {} } } } });
   // The RestController's verbs, with the id named in the path and validated by its schema; what the
   // body schema declares comes from the body alone (its requestBody), never the query (issue #29).
@@ -145,7 +160,8 @@ test('hickory routes --openapi writes the document; the text map labels schemas'
   assert.equal(out.code, 0, out.stderr);
   const doc = JSON.parse(out.stdout) as { openapi: string; info: unknown; paths: Record<string, Record<string, { parameters: Array<{ name: string; in: string }> }>> };
   assert.equal(doc.openapi, '3.1.0');
-  assert.deepEqual(doc.info, { title: 'Hickory application', version: '0.0.0' });
+  // The nearest package.json above the config file is the repository's: its name, and no version.
+  assert.deepEqual(doc.info, { title: 'hickory-monorepo', version: '0.0.0' });
   assert.deepEqual(doc.paths['/show/{id}']!['get']!.parameters.map((p) => `${p.in}:${p.name}`), ['path:id', 'query:q']);
   const text = await run(['routes', 'test/fixtures/schemas/config.ts']);
   assert.equal(text.code, 0, text.stderr);

@@ -112,7 +112,7 @@ test('hooks: application hooks run for routed requests, not for static files (an
     override on_route(state: { request: { path: string } }) { seen.push(`on_route ${state.request.path}`); }
     override after(state: { request: { path: string } }) { seen.push(`after ${state.request.path}`); }
   }
-  const app = createApp({ root: new Root(), static_root: dir, hooks: [new Trace()], logger: false });
+  const app = createApp({ root: new Root(), template_path: dir, static_root: dir, hooks: [new Trace()], logger: false });
   try {
     assert.equal((await app.inject('/hello.txt')).body, 'static hello\n');
     assert.deepEqual(seen, []);

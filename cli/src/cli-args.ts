@@ -12,21 +12,51 @@ export type CliCommand =
       readonly host?: string;
       readonly reload: boolean;
       readonly workers?: number;
+      /** `--watch` globs: more files whose change restarts (with `--reload`). */
+      readonly watch: readonly string[];
+      /** `--ignore` globs: files and folders whose change never restarts (with `--reload`). */
+      readonly ignore: readonly string[];
     }
   | { readonly command: 'create'; readonly name: string; readonly template: string; readonly explicit: boolean }
-  | { readonly command: 'routes'; readonly config: string; readonly format: RoutesFormat }
-  | { readonly command: 'shell'; readonly config: string };
+  | {
+      readonly command: 'routes';
+      readonly config: string;
+      readonly format: RoutesFormat;
+      /** `--title`, `--version`: the OpenAPI document's `info` (default: the app's package.json). */
+      readonly title?: string;
+      readonly version?: string;
+    }
+  | { readonly command: 'shell'; readonly config: string }
+  | { readonly command: 'test'; readonly paths: readonly string[]; readonly nodeOptions: readonly string[] };
 
 /** How `hickory routes` prints: aligned text, the route map as JSON, or an OpenAPI 3.1 document. */
 export type RoutesFormat = 'text' | 'json' | 'openapi';
 
 // The options each command accepts; any other option is a usage error naming it.
 const OPTIONS = {
-  serve: ['port', 'host', 'reload', 'workers'],
+  serve: ['port', 'host', 'reload', 'workers', 'watch', 'ignore'],
   create: ['template', 'explicit'],
-  routes: ['json', 'openapi'],
+  routes: ['json', 'openapi', 'title', 'version'],
   shell: [],
 } as const;
+
+/**
+ * The arguments that serve the same app again, for the child `--reload` runs (without the
+ * supervisor's own options).
+ *
+ * @example
+ * ```ts
+ * serveArgs({ command: 'serve', config: 'config.ts', port: 0, reload: true, watch: [], ignore: [] });
+ * // ['serve', 'config.ts', '--port', '0']
+ * ```
+ */
+export function serveArgs(cli: Extract<CliCommand, { command: 'serve' }>): string[] {
+  const args = ['serve', cli.config];
+  if (cli.port !== undefined) args.push('--port', String(cli.port));
+  if (cli.host !== undefined) args.push('--host', cli.host);
+  if (cli.workers !== undefined) args.push('--workers', String(cli.workers));
+  return args;
+}
 
 /**
  * Parses the arguments of the `hickory` command (without `node` and the script). Throws
@@ -40,6 +70,9 @@ const OPTIONS = {
  * ```
  */
 export function parseCli(argv: readonly string[]): CliCommand {
+  if (argv[0] === 'test') return parseTest(argv.slice(1));
+  // `hickory routes --version 1.2.0` names the document's version, not the command's.
+  const routes = argv[0] === 'routes';
   let parsed;
   try {
     parsed = parseArgs({
@@ -51,11 +84,14 @@ export function parseCli(argv: readonly string[]): CliCommand {
         host: { type: 'string' },
         reload: { type: 'boolean' },
         workers: { type: 'string' },
+        watch: { type: 'string', multiple: true },
+        ignore: { type: 'string', multiple: true },
         template: { type: 'string' },
         explicit: { type: 'boolean' },
         json: { type: 'boolean' },
         openapi: { type: 'boolean' },
-        version: { type: 'boolean', short: 'v' },
+        title: { type: 'string' },
+        version: routes ? { type: 'string' } : { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -64,9 +100,9 @@ export function parseCli(argv: readonly string[]): CliCommand {
   }
   const { values, positionals } = parsed;
   if (values.help) return { command: 'help' };
-  if (values.version) return { command: 'version' };
+  if (values.version === true) return { command: 'version' };
   const [command, target, ...extra] = positionals;
-  if (command === undefined) throw usage('missing command: hickory serve <config>, hickory routes <config>, hickory shell <config> or hickory create <name>');
+  if (command === undefined) throw usage('missing command: hickory serve <config>, hickory routes <config>, hickory shell <config>, hickory test or hickory create <name>');
   if (command !== 'serve' && command !== 'create' && command !== 'routes' && command !== 'shell') throw usage(`unknown command "${command}"`);
   const given = Object.keys(values) as (keyof typeof values)[];
   const foreign = given.find((name) => !(OPTIONS[command] as readonly string[]).includes(name));
@@ -79,7 +115,12 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (command === 'routes') {
     if (!target) throw usage('routes needs a config file: hickory routes <config>');
     if (values.json && values.openapi) throw usage('hickory routes takes --json or --openapi, not both');
-    return { command, config: target, format: values.openapi ? 'openapi' : values.json ? 'json' : 'text' };
+    const info = { title: values.title, version: values.version as string | undefined };
+    for (const [name, value] of Object.entries(info)) {
+      if (value !== undefined && !values.openapi) throw usage(`--${name} goes with --openapi`);
+      if (value === '') throw usage(`--${name} needs a value`);
+    }
+    return { command, config: target, format: values.openapi ? 'openapi' : values.json ? 'json' : 'text', ...definedOnly(info) };
   }
   if (command === 'shell') {
     if (!target) throw usage('shell needs a config file: hickory shell <config>');
@@ -88,14 +129,37 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (!target) throw usage('serve needs a config file: hickory serve <config>');
   const host = values.host;
   if (host !== undefined && !host) throw usage('--host needs an address');
+  const reload = values.reload ?? false;
+  const watch = values.watch ?? [];
+  const ignore = values.ignore ?? [];
+  const globs = [...watch.map((glob) => ['watch', glob]), ...ignore.map((glob) => ['ignore', glob])];
+  if (globs.length && !reload) throw usage(`--${globs[0]![0]} goes with --reload`);
+  const empty = globs.find(([, glob]) => !glob);
+  if (empty) throw usage(`--${empty[0]} needs a glob, such as 'data/**'`);
   return {
     command,
     config: target,
     port: wholeNumber(values.port, 'port', 0, 65535),
     host,
-    reload: values.reload ?? false,
+    reload,
     workers: wholeNumber(values.workers, 'workers', 1, 1024),
+    watch,
+    ignore,
   };
+}
+
+// `hickory test`'s options are Node's test runner's own, passed on as they are: paths apart.
+function parseTest(args: readonly string[]): CliCommand {
+  if (args.includes('--help') || args.includes('-h')) return { command: 'help' };
+  return {
+    command: 'test',
+    paths: args.filter((arg) => !arg.startsWith('-')),
+    nodeOptions: args.filter((arg) => arg.startsWith('-')),
+  };
+}
+
+function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 function usage(message: string) {

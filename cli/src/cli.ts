@@ -1,6 +1,6 @@
-// The `hickory` command: serve, routes, shell, create, --version, --help. Every failure is one line on stderr
+// The `hickory` command: serve, routes, shell, test, create, --version, --help. Every failure is one line on stderr
 // and exit code 1.
-import { parseCli } from './cli-args.ts';
+import { parseCli, serveArgs } from './cli-args.ts';
 import { createProject } from './create-project.ts';
 import { oneLine } from './errors.ts';
 import { HELP, hickoryVersion } from './help.ts';
@@ -8,6 +8,7 @@ import { superviseWithReload } from './reload.ts';
 import { printRoutes } from './routes.ts';
 import { serve } from './serve.ts';
 import { startShell } from './shell.ts';
+import { runTests } from './test-command.ts';
 
 async function main(argv: string[]): Promise<void> {
   const cli = parseCli(argv);
@@ -22,11 +23,14 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'routes':
-      return printRoutes(cli.config, cli.format);
+      return printRoutes(cli.config, cli.format, { title: cli.title, version: cli.version });
     case 'shell':
       return void (await startShell(cli.config));
+    case 'test':
+      process.exitCode = await runTests(cli.paths, cli.nodeOptions);
+      return;
     case 'serve':
-      if (cli.reload) return superviseWithReload(cli.config, argv.filter((arg) => arg !== '--reload'));
+      if (cli.reload) return superviseWithReload(cli.config, serveArgs(cli), { watch: cli.watch, ignore: cli.ignore });
       return serve(cli);
   }
 }

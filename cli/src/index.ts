@@ -10,7 +10,7 @@
  * ```
  */
 export { serve, type ServeOptions } from './serve.ts';
-export { superviseWithReload } from './reload.ts';
+export { superviseWithReload, type ReloadOptions } from './reload.ts';
 export { loadApp, type LoadedApp } from './load-app.ts';
 export { parseCli, type CliCommand, type RoutesFormat } from './cli-args.ts';
 export { createProject } from './create-project.ts';

@@ -34,7 +34,6 @@ export function projectFiles(
   { explicit = false }: { explicit?: boolean } = {},
 ): Record<string, string> {
   const linked = dependencies['@hickory/app'].startsWith('file:');
-  const node = linked ? 'node --conditions=source --import tsx' : 'node --import tsx';
   const common: Record<string, string> = {
     'package.json': json({
       name,
@@ -44,10 +43,12 @@ export function projectFiles(
       scripts: {
         start: 'hickory serve config.ts',
         dev: 'hickory serve config.ts --reload',
-        test: `${node} --test test/app.test.ts`,
+        // Every test/**/*.test.ts, on every Node line (node --test expands no glob on Node 20).
+        test: 'hickory test',
         typecheck: 'tsc',
       },
-      dependencies: { ...dependencies, tsx: '^4.23.0' },
+      // ejs: the templates' engine (an optional peer of @hickory/app: an app installs the engines it uses).
+      dependencies: { ...dependencies, ejs: '^7.0.2', tsx: '^4.23.0' },
       devDependencies: { '@types/node': '^20.19.0', typescript: '^6.0.3' },
     }),
     'tsconfig.json': json({

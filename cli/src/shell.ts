@@ -1,7 +1,9 @@
 import { start, type REPLServer } from 'node:repl';
+import { PassThrough } from 'node:stream';
 import type { Kernel, ResolvedConfig } from '@hickory/core';
 import { stderrLogger } from '@hickory/core/kit';
 import { loadApp } from './load-app.ts';
+import { feedInOrder } from './ordered-input.ts';
 
 /** What `hickory shell` puts in the REPL's scope. */
 interface ShellScope {
@@ -18,7 +20,8 @@ interface ShellScope {
 /**
  * `hickory shell <config>` (Pecan's `pecan shell`): a REPL with the app of a config file loaded —
  * `app`, `root`, `config` and `inject(url | options)` in scope, top-level `await` on — without a
- * socket. `.exit` (or Ctrl-D) closes the app.
+ * socket. `.exit` (or Ctrl-D) closes the app. Lines piped in are evaluated in order, each after
+ * the one before has settled (its `await` included).
  *
  * @example
  * ```ts
@@ -39,7 +42,11 @@ export async function startShell(config: string, input: NodeJS.ReadableStream = 
     },
   };
   output.write(`hickory shell: ${file}\n  in scope: app, root, config, inject(url | options) — top-level await works; .exit to leave\n`);
-  const repl = start({ prompt: 'hickory> ', input, output, terminal: input === process.stdin && process.stdin.isTTY === true, useGlobal: false });
+  const terminal = input === process.stdin && process.stdin.isTTY === true;
+  // Piped input is fed a line at a time, each once the one before is evaluated (see feedInOrder).
+  const sink = terminal ? undefined : new PassThrough();
+  const repl = start({ prompt: 'hickory> ', input: sink ?? input, output, terminal, useGlobal: false });
+  if (sink !== undefined) feedInOrder(input, repl, sink);
   Object.assign(repl.context, scope);
   repl.on('exit', () => {
     void app.close().then(() => process.exit(0));

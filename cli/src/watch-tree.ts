@@ -1,21 +1,6 @@
 import { watch, readdirSync, statSync, type FSWatcher } from 'node:fs';
-import { join } from 'node:path';
-
-const IGNORED_FOLDERS = new Set(['node_modules', 'dist', 'test-output', 'coverage']);
-
-/**
- * Whether `--reload` ignores a file or folder name: dependencies, build output, and hidden or
- * editor-temporary names (`.git`, `.x.swp`, `x~`).
- *
- * @example
- * ```ts
- * isIgnoredName('node_modules'); // true
- * isIgnoredName('root.ts'); // false
- * ```
- */
-export function isIgnoredName(name: string): boolean {
-  return IGNORED_FOLDERS.has(name) || name.startsWith('.') || name.endsWith('~');
-}
+import { join, relative, sep } from 'node:path';
+import { reloadFilter, type ReloadFilter } from './reload-filter.ts';
 
 /** A running {@link watchTree}. */
 export interface TreeWatcher {
@@ -24,9 +9,10 @@ export interface TreeWatcher {
 }
 
 /**
- * Watches a folder and its subfolders (one non-recursive watcher per folder, so that ignored
+ * Watches a folder and its subfolders (one non-recursive watcher per folder, so that skipped
  * folders such as node_modules are never walked), calling `onChange` with the path of each
- * changed file. Folders created later are watched too.
+ * changed file the filter follows. A folder created later is watched too, and the files it
+ * arrives with count as changed (a folder moved or checked out into place).
  *
  * @example
  * ```ts
@@ -34,19 +20,23 @@ export interface TreeWatcher {
  * watcher.close();
  * ```
  */
-export function watchTree(root: string, onChange: (file: string) => void, ignore = isIgnoredName): TreeWatcher {
+export function watchTree(root: string, onChange: (file: string) => void, filter: ReloadFilter = reloadFilter()): TreeWatcher {
   const watchers = new Map<string, FSWatcher>();
   let closed = false;
+  const relativeOf = (path: string) => relative(root, path).split(sep).join('/');
 
-  const add = (dir: string): void => {
+  const add = (dir: string, announce: boolean): void => {
     if (closed || watchers.has(dir)) return;
     let watcher: FSWatcher;
     try {
       watcher = watch(dir, (_event, name) => {
-        if (!name || ignore(String(name))) return;
+        if (!name) return;
         const path = join(dir, String(name));
-        if (isFolder(path)) add(path);
-        onChange(path);
+        if (isFolder(path)) {
+          if (!filter.skipsFolder(relativeOf(path))) add(path, true);
+        } else if (filter.restartsFor(relativeOf(path))) {
+          onChange(path);
+        }
       });
     } catch {
       return; // gone, or not readable: nothing to watch
@@ -62,10 +52,17 @@ export function watchTree(root: string, onChange: (file: string) => void, ignore
     } catch {
       return;
     }
-    for (const entry of entries) if (entry.isDirectory() && !ignore(entry.name)) add(join(dir, entry.name));
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!filter.skipsFolder(relativeOf(path))) add(path, announce);
+      } else if (announce && filter.restartsFor(relativeOf(path))) {
+        onChange(path);
+      }
+    }
   };
 
-  add(root);
+  add(root, false);
   return {
     close() {
       closed = true;

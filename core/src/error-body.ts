@@ -1,5 +1,5 @@
-import accepts from 'accepts';
 import type { IncomingMessage } from 'node:http';
+import { preferredType } from './accept.ts';
 import { describe, type HTTPError } from './http-error.ts';
 import type { Response } from './response.ts';
 
@@ -17,17 +17,24 @@ export function escapeHtml(text: string): string {
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+const HTML_FIRST = ['text/html', 'application/json'];
+const JSON_FIRST = ['application/json', 'text/html'];
+
 /**
- * True when the client prefers JSON to HTML (by its `Accept` header).
+ * True when the client prefers JSON to HTML by its `Accept` header (read as content negotiation
+ * reads it: {@link preferredType}). When it states no preference (no `Accept`, `*\/*`, or the two
+ * at the same quality), `fallback` decides: the media type the request's handler answers in, so
+ * that a JSON API's errors are JSON to curl and fetch; HTML when there is none.
  *
  * @example
  * ```ts
  * prefersJson(req); // true for `Accept: application/json`
+ * prefersJson(req, 'application/json'); // also true for `Accept: *\/*`
  * ```
  */
-function prefersJson(raw: IncomingMessage): boolean {
-  if (!raw.headers.accept) return false;
-  return accepts(raw).type(['text/html', 'application/json']) === 'application/json';
+function prefersJson(raw: IncomingMessage, fallback?: string): boolean {
+  const accept = raw.headers.accept || '*/*';
+  return preferredType(accept, fallback === 'application/json' ? JSON_FIRST : HTML_FIRST) === 'application/json';
 }
 
 /**
@@ -70,15 +77,18 @@ export function dropBodyHeaders(response: Response, keepCookies = false): void {
 /**
  * Fills `response` with the default error response for `error`: its status and headers, and a
  * JSON body `{"code","title","description"}` for clients that prefer JSON, else a small HTML
- * page. 5xx descriptions are generic; redirects have an empty body. Headers set before the error
- * are kept but for those that describe a body ({@link BODY_HEADERS}).
+ * page; a client that states no preference gets `fallback`'s kind (the media type the request's
+ * handler answers in, `Lookup.mediaType`), else HTML. 5xx descriptions are generic; redirects
+ * have an empty body. Headers set before the error are kept but for those that describe a body
+ * ({@link BODY_HEADERS}).
  *
  * @example
  * ```ts
  * writeDefaultError(new HTTPError(404), req, response); // 404, HTML page "404 Not Found"
+ * writeDefaultError(new HTTPError(409), req, response, 'application/json'); // JSON unless the client asks for HTML
  * ```
  */
-export function writeDefaultError(error: HTTPError, raw: IncomingMessage, response: Response): void {
+export function writeDefaultError(error: HTTPError, raw: IncomingMessage, response: Response, fallback?: string): void {
   dropBodyHeaders(response, error.status < 400);
   response.status = error.status;
   if (error.headers) for (const name of Object.keys(error.headers)) response.headerMap.set(name, error.headers[name]);
@@ -86,7 +96,7 @@ export function writeDefaultError(error: HTTPError, raw: IncomingMessage, respon
     response.body = '';
     return;
   }
-  if (prefersJson(raw)) {
+  if (prefersJson(raw, fallback)) {
     response.headerMap.set('Content-Type', 'application/json; charset=utf-8');
     response.body = JSON.stringify(error.toJSON());
     return;

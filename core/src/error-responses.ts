@@ -87,7 +87,7 @@ export async function respondToError(thrown: unknown, exchange: Exchange, host: 
 function documentedOrDefault(error: HTTPError, exchange: Exchange, host: ErrorHost): ErrorDocument | undefined {
   const path = errorDocumentPath(error, exchange.request, host.errorPaths);
   if (path !== undefined) return { error, path };
-  writeDefaultError(error, exchange.request.raw, exchange.response);
+  writeDefaultError(error, exchange.request.raw, exchange.response, exchange.request.lookup?.mediaType);
   return undefined;
 }
 

@@ -43,6 +43,11 @@ export type { ListenOptions, Listening } from './servers.ts';
 
 type State = 'booting' | 'starting' | 'ready' | 'closing' | 'closed';
 
+// light-my-request 6.6 (the last whose dependencies run on Node 20 without require(esm)) types
+// `method` as the seven common verbs; its run-time check takes every method Node knows
+// (CHECKOUT, TRACE, PROPFIND…), which routing serves, so the type does too.
+type InjectRequest = Omit<InjectOptions, 'method'> & { method?: string };
+
 /**
  * The Hickory kernel: HTTP, the request/response objects, plugins, hooks and the DI container.
  * It knows nothing of controllers: routing, rendering engines and body formats come from plugins
@@ -307,6 +312,34 @@ export class Kernel {
   }
 
   /**
+   * For renderer plugins: registers, for the engine key `engine`, a check that tells what keeps a
+   * template from rendering (`undefined`: nothing known) — so that routing plugins can report at
+   * `ready()` a template that would only fail at its first request. Call it from `apply()`; the
+   * check runs once the configuration is resolved.
+   *
+   * @example
+   * ```ts
+   * kernel.addTemplateCheck('shout', (name) => (existsSync(join(root, name)) ? undefined : `${name} is missing`));
+   * ```
+   */
+  addTemplateCheck(engine: string, check: (template: string) => string | undefined): void {
+    this.engines.addCheck(engine, check);
+  }
+
+  /**
+   * What keeps `template` from rendering, as its renderer's check tells (see
+   * {@link Kernel.addTemplateCheck}): routing plugins call it at `ready()` for the templates they expose.
+   *
+   * @example
+   * ```ts
+   * kernel.templateProblem('books/list.ejs'); // undefined, or 'Template "books/list.ejs" (engine "ejs") was not found under …'
+   * ```
+   */
+  templateProblem(template: string): string | undefined {
+    return this.engines.problemWith(template);
+  }
+
+  /**
    * The engine keys some renderer plugin handles (`ejs`, `njk`, `hbs`, …), sorted.
    *
    * @example
@@ -366,11 +399,11 @@ export class Kernel {
    * res.statusCode; res.json();
    * ```
    */
-  async inject(options: InjectOptions | string): Promise<InjectResponse> {
+  async inject(options: InjectRequest | string): Promise<InjectResponse> {
     await this.ready();
-    const toRoot = emptyPathRedirect(options);
+    const toRoot = emptyPathRedirect(options as InjectOptions | string);
     if (toRoot !== undefined) return lightInject(toRoot.answer, toRoot.options);
-    return lightInject(this.listener, options);
+    return lightInject(this.listener, options as InjectOptions | string);
   }
 
   /**

@@ -29,6 +29,7 @@ export { HeaderMap, assertHeaderValue } from './header-map.ts';
 export { describe } from './http-error.ts';
 export { NoVariablesInBody } from './request.ts';
 export { BODY_HEADERS, dropBodyHeaders, writeDefaultError } from './error-body.ts';
+export { preferredType } from './accept.ts';
 export { parseUrlEncoded, type UrlEncodedSource } from './variables.ts';
 export { parseJsonBody } from './json-body.ts';
 export { inputObject } from './input-object.ts';

@@ -17,6 +17,8 @@ import { hookMapEntries } from './tapable-internals.ts';
 export class RenderEngines {
   // Per engine key, the `render` hook's runner once the hooks are sealed.
   private readonly runners = new Map<string, BailRunner>();
+  // Per engine key, what its renderer says keeps a template from rendering (see `problemWith`).
+  private readonly checks = new Map<string, (template: string) => string | undefined>();
 
   constructor(
     private readonly hooks: Pick<HooksOf<unknown>, 'render'>,
@@ -61,6 +63,33 @@ export class RenderEngines {
   rendererFor(template: string): { engine: string; available: boolean } {
     const { engine } = this.job(template, {});
     return { engine, available: Boolean(this.hooks.render.get(engine)?.isUsed()) };
+  }
+
+  /**
+   * Lets the renderer of `engine` (a key of the `render` hook) tell what keeps a template from
+   * rendering; the last one registered for a key wins.
+   *
+   * @example
+   * ```ts
+   * engines.addCheck('ejs', (name) => (existsSync(join(root, name)) ? undefined : `${name} was not found`));
+   * ```
+   */
+  addCheck(engine: string, check: (template: string) => string | undefined): void {
+    this.checks.set(engine, check);
+  }
+
+  /**
+   * What keeps `template` from rendering, as its engine's check says (a missing file, an engine
+   * package that is not installed), or `undefined` when nothing is known to.
+   *
+   * @example
+   * ```ts
+   * engines.problemWith('books/list.ejs'); // 'Template "books/list.ejs" (engine "ejs") was not found under …'
+   * ```
+   */
+  problemWith(template: string): string | undefined {
+    const job = this.job(template, {});
+    return this.checks.get(job.engine)?.(job.template);
   }
 
   /**

@@ -40,6 +40,12 @@ export interface Lookup {
    * request frames a body).
    */
   readonly loadBody?: boolean;
+  /**
+   * The media type the handler answers in (dispatch: the rendering negotiation chose). An error
+   * of this request is written in it when the client states no preference (`Accept: *\/*`, or
+   * none): a JSON API's `abort(409)` is JSON to curl and fetch.
+   */
+  readonly mediaType?: string;
 }
 
 /** What a `parseBody` tap gives back: the body variables (`request.POST`). */

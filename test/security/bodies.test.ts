@@ -14,8 +14,13 @@ const LIMIT = 1024 * 1024;
 const MALFORMED_QUERY = 'The query string has a malformed percent-escape or bytes that are not UTF-8.';
 const MALFORMED_FORM = 'The form body has a malformed percent-escape or bytes that are not UTF-8.';
 
-// The error page's description (HTML here: these clients do not ask for JSON).
+// The error's description: JSON, since /echo answers JSON and these clients state no preference.
 const describes = (description: string) => (answer: Answer) => {
+  assert.equal(answer.headers['content-type'], 'application/json; charset=utf-8', answer.body);
+  assert.equal((JSON.parse(answer.body) as { description: string }).description, description);
+};
+// A body refused while it is read comes before the handler is known: the HTML page.
+const describesPage = (description: string) => (answer: Answer) => {
   assert.ok(answer.body.includes(`<p>${description}</p>`), answer.body);
 };
 
@@ -118,14 +123,14 @@ const encodings: Case[] = [
   encoded({ 'content-encoding': 'identity' }, JSON_BODY, [200], { runs: ['root.echo'], check: keysAre(['a', 'b']) }),
   encoded({ 'content-encoding': 'gzip' }, bomb, [413], {
     name: `(${bomb.length} bytes that decode to ${LIMIT * 8})`,
-    check: describes(`The request body is larger than the limit of ${LIMIT} bytes once decoded (gzip).`),
+    check: describesPage(`The request body is larger than the limit of ${LIMIT} bytes once decoded (gzip).`),
   }),
-  encoded({ 'content-encoding': 'compress' }, JSON_BODY, [415], { check: describes('Content-Encoding &quot;compress&quot; is not supported: send the body unencoded, or as gzip, deflate or br.') }),
-  encoded({ 'content-encoding': 'gzip' }, JSON_BODY, [400], { name: '(not gzip at all)', check: describes('The request body is not valid gzip data.') }),
+  encoded({ 'content-encoding': 'compress' }, JSON_BODY, [415], { check: describesPage('Content-Encoding &quot;compress&quot; is not supported: send the body unencoded, or as gzip, deflate or br.') }),
+  encoded({ 'content-encoding': 'gzip' }, JSON_BODY, [400], { name: '(not gzip at all)', check: describesPage('The request body is not valid gzip data.') }),
   encoded({ 'content-encoding': 'gzip, gzip, gzip' }, JSON_BODY, [415]),
   encoded({ 'content-encoding': 'gzip', 'content-type': 'multipart/form-data; boundary=x' }, gzipSync('--x--\r\n'), [415], {
     name: 'on a multipart body',
-    check: describes('A multipart body cannot be sent with Content-Encoding &quot;gzip&quot;: send it unencoded.'),
+    check: describesPage('A multipart body cannot be sent with Content-Encoding &quot;gzip&quot;: send it unencoded.'),
   }),
 ];
 
@@ -137,7 +142,7 @@ const jsonCases: Case[] = [
   { name: 'JSON, an empty chunked body', method: 'POST', target: '/echo', headers: JSON_TYPE, body: '', chunked: true, socketOnly: true, status: [400] },
   { name: 'JSON, an empty body on DELETE', method: 'DELETE', target: '/echo', headers: { ...JSON_TYPE, 'content-length': '0' }, status: [400] },
   { name: 'JSON Content-Type on a GET without a body', target: '/echo', headers: JSON_TYPE, status: [200], runs: ['root.echo'], check: keysAre([]) },
-  { name: 'JSON declaring charset=latin1', method: 'POST', target: '/echo', headers: { 'content-type': 'application/json; charset=latin1' }, body: '{"a":1}', status: [415], check: describes('A JSON body must be UTF-8; this one declares charset &quot;latin1&quot;.') },
+  { name: 'JSON declaring charset=latin1', method: 'POST', target: '/echo', headers: { 'content-type': 'application/json; charset=latin1' }, body: '{"a":1}', status: [415], check: describes('A JSON body must be UTF-8; this one declares charset "latin1".') },
   { name: 'JSON declaring charset=utf-16', method: 'POST', target: '/echo', headers: { 'content-type': 'application/json;charset="utf-16"' }, body: '{"a":1}', status: [415] },
   { name: 'JSON declaring charset="UTF-8"', method: 'POST', target: '/echo', headers: { 'content-type': 'application/json; charset="UTF-8"' }, body: '{"a":1}', status: [200], runs: ['root.echo'], check: keysAre(['a']) },
 ];

@@ -128,6 +128,11 @@ class ExposedCall implements Lookup, HandlerCall {
     return this.target;
   }
 
+  // An error of this request takes the chosen rendering's kind when the client has no preference.
+  get mediaType(): string {
+    return this.rendering.mediaType;
+  }
+
   prepare(request: Request, response: Response): Promise<void> | undefined {
     if (this.mapped !== undefined) return undefined;
     if (this.preparing !== undefined) return this.preparing;

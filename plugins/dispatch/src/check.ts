@@ -11,7 +11,8 @@ import { isController, routeTableOf } from './route-table.ts';
 /**
  * Checks the controller tree reachable from `kernel.root` at `ready()`: a root is set and is a
  * controller, every class's route table builds (no collisions, no misplaced `when` or
- * `generic`), every template has a renderer, and every schema (`args`, `body`) is a Standard
+ * `generic`), every template has a renderer that can render it (the file is there, the engine's
+ * package installed: as its renderer's check tells), and every schema (`args`, `body`) is a Standard
  * Schema whose `args` keys name parameters. Controllers that only `_lookup` or `_route`
  * create are checked when first routed. Outside production, a controller reachable at two paths
  * is logged as a warning: the second is usually a field that was meant to be private; when only
@@ -105,5 +106,8 @@ function checkTemplates(kernel: Kernel, owner: string, name: string, fn: Functio
     if (template === undefined || template === 'json') continue;
     const { engine, available } = kernel.rendererFor(template);
     if (!available) throw dispatchError('HICKORY_ERR_DISPATCH_NO_RENDERER', owner, name, template, engine);
+    // A missing file (or engine package) found now, not by the first request that renders it.
+    const problem = kernel.templateProblem(template);
+    if (problem !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_TEMPLATE_PROBLEM', owner, name, template, problem);
   }
 }

@@ -9,7 +9,8 @@ export type MethodMarker = <F extends (...args: any[]) => any>(value: F, context
 
 /**
  * Checks what a marker was applied to (a function; as a decorator, a public instance method)
- * and returns the method name when known.
+ * and returns the method name when known. A decorator compiled the legacy way
+ * (`experimentalDecorators`) is refused with an error naming that setting.
  *
  * @example
  * ```ts
@@ -17,6 +18,11 @@ export type MethodMarker = <F extends (...args: any[]) => any>(value: F, context
  * ```
  */
 export function checkDecorated(decorator: string, value: unknown, context: unknown): string | undefined {
+  // A legacy decorator gets (prototype, name, descriptor): the second argument is the name itself.
+  if (typeof context === 'string' || typeof context === 'symbol') {
+    const owner = typeof value === 'function' ? value.name : (value as { constructor?: { name?: string } } | null)?.constructor?.name;
+    throw dispatchError('HICKORY_ERR_DISPATCH_LEGACY_DECORATOR', decorator, `${owner || 'a class'}.${String(context)}`);
+  }
   if (context !== undefined) {
     const ctx = context as Partial<ClassMethodDecoratorContext> & { kind?: string };
     const name = typeof ctx.name === 'string' ? ctx.name : String(ctx.name);

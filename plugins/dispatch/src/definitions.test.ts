@@ -141,3 +141,15 @@ test('collisions only visible in the whole class fail at ready()', async () => {
   const plainGeneric = { _default: expose({ generic: true })(function _default() {}) };
   await assert.rejects(createKernel({ root: plainGeneric, logger: false }).use(dispatchPlugin).ready(), /_default is a special method/);
 });
+
+test('a decorator compiled the legacy way (experimentalDecorators) names that setting', () => {
+  class Books {
+    index() { return 'books'; }
+  }
+  const descriptor = Object.getOwnPropertyDescriptor(Books.prototype, 'index')!;
+  // What TypeScript emits under "experimentalDecorators": true: (prototype, name, descriptor).
+  const legacy = (marker: unknown) => (marker as (target: object, key: string, d: PropertyDescriptor) => unknown)(Books.prototype, 'index', descriptor);
+  const message = /^@expose on Books\.index was called as a legacy decorator \(target, name, descriptor\), as TypeScript compiles decorators under "experimentalDecorators": true\. .*remove experimentalDecorators/;
+  assert.throws(() => legacy(expose('json')), { code: 'HICKORY_ERR_DISPATCH_LEGACY_DECORATOR', message });
+  assert.throws(() => legacy(when('index', { method: 'POST' })), { code: 'HICKORY_ERR_DISPATCH_LEGACY_DECORATOR', message: /^@when on Books\.index/ });
+});

@@ -46,6 +46,9 @@ export const DISPATCH_ERRORS = Object.freeze({
     'Segment "%s" of %s is claimed twice (%s and %s): choose another segment.',
   HICKORY_ERR_DISPATCH_NO_RENDERER:
     '%s.%s exposes template "%s", but no renderer handles engine "%s": add the renderer plugin with kernel.use(...) or set `default_renderer`.',
+  HICKORY_ERR_DISPATCH_LEGACY_DECORATOR:
+    '@%s on %s was called as a legacy decorator (target, name, descriptor), as TypeScript compiles decorators under "experimentalDecorators": true. Hickory\'s decorators are TC39 standard decorators: remove experimentalDecorators (and emitDecoratorMetadata) from tsconfig.json.',
+  HICKORY_ERR_DISPATCH_TEMPLATE_PROBLEM: '%s.%s exposes template "%s", which cannot render: %s',
   HICKORY_ERR_DISPATCH_NO_TEMPLATE:
     '%s returned %s, but it is exposed without a template: return a string, or expose it with @expose(\'json\') or a template.',
   HICKORY_ERR_DISPATCH_BAD_NAMESPACE:

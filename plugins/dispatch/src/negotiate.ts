@@ -1,5 +1,5 @@
 import { HTTPError, type Request } from '@hickory/core';
-import { preferredType } from './accept.ts';
+import { preferredType } from '@hickory/core/kit';
 import type { Rendering } from './exposure.ts';
 
 /**

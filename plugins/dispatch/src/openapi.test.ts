@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createKernel, type Request, type Response } from '@hickory/core';
 import { dispatchPlugin, expose, openApiDocument, routeMap, when } from '@hickory/dispatch';
+import { guard } from '@hickory/dispatch/kit';
 import * as v from 'valibot';
 import { z } from 'zod';
 
@@ -65,4 +66,67 @@ test('routeMap lists schemas only where declared, and the body of a when() handl
   assert.equal('schemas' in routes.find((r) => r.path === '/index')!, false);
   const notes = routes.find((r) => r.path === '/notes/')!;
   assert.deepEqual(notes.handlers, { POST: { handler: 'Notes.create', params: ['text'], body: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } } });
+});
+
+class Uploads {
+  // As an upload handler is written: its parameters are form fields, one of them a file.
+  @expose('json') upload(title: string, attachment: unknown) { return { title, attachment: String(attachment) }; }
+}
+class Vault {
+  @expose('json') index() { return { secret: true }; }
+}
+class UploadRoot {
+  uploads = new Uploads();
+  vault = new Vault();
+  constructor() {
+    guard(this.vault, () => false);
+  }
+}
+
+async function uploadDoc(options?: Parameters<typeof openApiDocument>[1]) {
+  const app = createKernel({ root: new UploadRoot(), logger: false }).use(dispatchPlugin);
+  await app.ready();
+  try {
+    return openApiDocument(app, options);
+  } finally {
+    await app.close();
+  }
+}
+
+test('openApiDocument: POST, PUT and PATCH take the parameters as body fields (an upload is never a path segment)', async () => {
+  const doc = await uploadDoc();
+  assert.deepEqual(Object.keys(doc.paths['/uploads/upload']!), ['post', 'put', 'patch']);
+  const post = doc.paths['/uploads/upload']!['post']!;
+  assert.deepEqual(post['parameters'], []);
+  const fields = (text: object) => ({ type: 'object', properties: { title: text, attachment: text }, required: ['title', 'attachment'] });
+  assert.deepEqual(post['requestBody'], {
+    required: true,
+    content: {
+      'application/json': { schema: fields({}) },
+      'application/x-www-form-urlencoded': { schema: fields({ type: 'string' }) },
+      'multipart/form-data': { schema: fields({}) },
+    },
+  });
+  // GET and DELETE carry no body: path segments fill the leading required parameters.
+  assert.deepEqual(Object.keys(doc.paths['/uploads/upload/{title}/{attachment}']!), ['get', 'delete']);
+});
+
+test('openApiDocument: a secured route has a 401 and requires the security schemes given, else a stand-in', async () => {
+  const stand = await uploadDoc();
+  const vault = stand.paths['/vault/']!['get']!;
+  assert.deepEqual((vault['responses'] as Record<string, unknown>)['401'], { description: 'Refused by the route\'s secure() check' });
+  assert.deepEqual(vault['security'], [{ hickory: [] }]);
+  const schemes = (stand['components'] as { securitySchemes: Record<string, { type: string; scheme: string; description: string }> }).securitySchemes;
+  assert.deepEqual(Object.keys(schemes), ['hickory']);
+  assert.equal(schemes['hickory']!.type, 'http');
+  assert.match(schemes['hickory']!.description, /stand-in/);
+  const open = stand.paths['/uploads/upload']!['post']!;
+  assert.equal(open['security'], undefined);
+  assert.equal((open['responses'] as Record<string, unknown>)['401'], undefined);
+
+  const session = { type: 'apiKey', in: 'cookie', name: 'session' };
+  const token = { type: 'http', scheme: 'bearer' };
+  const given = await uploadDoc({ securitySchemes: { session, token } });
+  assert.deepEqual(given.paths['/vault/']!['get']!['security'], [{ session: [] }, { token: [] }]);
+  assert.deepEqual((given['components'] as { securitySchemes: object }).securitySchemes, { session, token });
 });

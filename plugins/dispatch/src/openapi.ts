@@ -11,25 +11,46 @@ type Json = Record<string, unknown>;
 
 /** Options of {@link openApiDocument}. */
 export interface OpenApiOptions {
-  /** `info.title`; default `'Hickory application'`. */
+  /** `info.title`; default `'Hickory application'` (`hickory routes` gives the app's package.json name). */
   readonly title?: string;
-  /** `info.version`; default `'0.0.0'`. */
+  /** `info.version`; default `'0.0.0'` (`hickory routes` gives the app's package.json version). */
   readonly version?: string;
+  /**
+   * How a client passes the checks of secured routes (`secure`, `SecureController`), as OpenAPI
+   * security schemes by name: each secured operation requires any one of them. Hickory cannot see
+   * what a check reads, so without this a secured operation names a stand-in `hickory` scheme
+   * (HTTP bearer) whose description says to give the real one.
+   */
+  readonly securitySchemes?: Readonly<Record<string, Json>>;
 }
 
 // What a method exposed without `generic` answers: every method. HEAD and OPTIONS are left out,
 // as OpenAPI documents usually do (HEAD mirrors GET).
 const ANY_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+// The methods whose parameters a client sends in the body (a form, an upload, JSON): documented
+// there rather than as path segments, which would take a file for a string.
+const BODY_METHODS = new Set(['post', 'put', 'patch']);
 const VALIDATION_ERROR = { $ref: '#/components/schemas/ValidationError' };
+const STAND_IN_SCHEMES: Readonly<Record<string, Json>> = {
+  hickory: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A stand-in: these routes run a secure() check, whose credentials the route map cannot see. Describe the real scheme with openApiDocument(app, { securitySchemes }).',
+  },
+};
 
 /**
  * An OpenAPI 3.1 document of the routes of `kernel.root` (those {@link routeMap} lists): one
- * operation per path and HTTP method, path parameters for the leading required parameters (as
- * path segments fill them), query parameters for the others, each with its `args` schema as JSON
- * Schema; the request body schema; the response media types of its renderings, and the 400 of a
- * rejected input. Routes decided per request (`_lookup`, `_default`, `_route`, so REST resources)
- * cannot be listed by path: they are named in `x-hickory-dynamic`.
+ * operation per path and HTTP method. For GET and DELETE, path parameters for the leading required
+ * parameters (as path segments fill them) and query parameters for the others; for POST, PUT and
+ * PATCH, the parameters are fields of the request body (JSON, urlencoded or multipart: an upload
+ * is a field, never a path segment), or the body schema when the handler declares one; ids a
+ * RestController names in its path stay path parameters. Each with its `args` schema as JSON
+ * Schema; the response media types of its renderings, the 400 of a rejected input, and for a
+ * secured route the 401 and its security requirement. Routes decided per request (`_lookup`,
+ * `_default`, a `_route` that describes nothing) cannot be listed by path: they are named in
+ * `x-hickory-dynamic`.
  *
  * @example
  * ```ts
@@ -42,6 +63,9 @@ export function openApiDocument(kernel: Kernel, options: OpenApiOptions = {}): J
   const explicit = kernel.config.use_context_locals === false;
   const paths: Record<string, Record<string, Json>> = {};
   const dynamic: Json[] = [];
+  const schemes = options.securitySchemes ?? STAND_IN_SCHEMES;
+  const security = Object.keys(schemes).map((name) => ({ [name]: [] }));
+  let secured = false;
   for (const target of routeTargets(kernel.root!, kernel.config)) {
     const { info } = target;
     if (info.dynamic !== undefined) {
@@ -49,15 +73,21 @@ export function openApiDocument(kernel: Kernel, options: OpenApiOptions = {}): J
       continue;
     }
     for (const [method, fn] of operationsOf(target)) {
-      const { template, parameters } = describeParameters(info.path, parametersFor(fn, explicit).list, schemaInfo(fn).schemas ?? {}, bodyNamesOf(fn));
-      (paths[template] ??= {})[method] = operation(info.handler.split('.')[0]!, fn, target, method, parameters);
+      const inBody = BODY_METHODS.has(method) && schemaInfo(fn).body === undefined;
+      const described = describeParameters(info.path, parametersFor(fn, explicit).list, schemaInfo(fn).schemas ?? {}, bodyNamesOf(fn), inBody);
+      const op = operation(info.handler.split('.')[0]!, fn, target, method, described);
+      if (info.secured) {
+        secured = true;
+        op['security'] = security;
+      }
+      (paths[described.template] ??= {})[method] = op;
     }
   }
   return {
     openapi: '3.1.0',
     info: { title: options.title ?? 'Hickory application', version: options.version ?? '0.0.0' },
     paths,
-    components: { schemas: { ValidationError: validationErrorSchema() } },
+    components: { schemas: { ValidationError: validationErrorSchema() }, ...(secured ? { securitySchemes: schemes } : {}) },
     ...(dynamic.length > 0 ? { 'x-hickory-dynamic': dynamic } : {}),
   };
 }
@@ -70,44 +100,67 @@ function operationsOf({ info, fn, table }: RouteTarget): Array<[string, Function
   return info.methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').map((m) => [m.toLowerCase(), genericHandler(table, fn, m)!]);
 }
 
-function operation(owner: string, fn: Function, target: RouteTarget, method: string, parameters: Json[]): Json {
+function operation(owner: string, fn: Function, target: RouteTarget, method: string, described: DescribedParameters): Json {
   const generic = exposureOf(target.fn)?.generic ? target.fn : undefined;
   const info = schemaInfo(fn);
   const validates = info.schemas !== undefined || info.body !== undefined;
   const content: Json = {};
   for (const rendering of renderingsOf(fn, generic)) content[rendering.mediaType] ??= {};
-  const op: Json = { summary: `${owner}.${fn.name}`, parameters };
+  const op: Json = { summary: `${owner}.${fn.name}`, parameters: described.parameters };
   if (info.body !== undefined && method !== 'get') {
     const schema = openSchema(info.body);
     op['requestBody'] = { required: true, content: Object.fromEntries(BODY_TYPES.map((type) => [type, { schema }])) };
+  } else if (described.fields.length > 0) {
+    op['requestBody'] = fieldsBody(described.fields);
   }
   op['responses'] = {
     '200': { description: 'OK', content },
     ...(validates ? { '400': { description: 'The arguments or the body were rejected', content: { 'application/json': { schema: VALIDATION_ERROR } } } } : {}),
+    ...(target.info.secured ? { '401': { description: 'Refused by the route\'s secure() check' } } : {}),
   };
   if (target.info.secured) op['x-hickory-secured'] = true;
   return op;
 }
 
+/** A handler parameter a client sends as a field of the request body. */
+interface BodyField {
+  readonly name: string;
+  readonly required: boolean;
+  /** Its `args` schema, when it has one. */
+  readonly schema: Json | undefined;
+}
+
+interface DescribedParameters {
+  readonly template: string;
+  readonly parameters: Json[];
+  readonly fields: BodyField[];
+}
+
 // Path segments fill the leading parameters; a route ending in `/` (an index) takes none by path.
 // The leading required ones are path parameters, the rest query parameters (`kwargs` and a rest
-// parameter have no single name to document). A parameter the body schema declares comes from the
-// body alone (the request body documents it), and no segment may reach it or what follows.
-function describeParameters(path: string, params: readonly Parameter[], schemas: Readonly<Record<string, SchemaDescription>>, fromBody: ReadonlySet<string>): { template: string; parameters: Json[] } {
+// parameter have no single name to document) — or, for a method that carries a body (`inBody`),
+// fields of the body. A parameter the body schema declares comes from the body alone (the request
+// body documents it), and no segment may reach it or what follows.
+function describeParameters(path: string, params: readonly Parameter[], schemas: Readonly<Record<string, SchemaDescription>>, fromBody: ReadonlySet<string>, inBody: boolean): DescribedParameters {
   const parameters: Json[] = [];
+  const fields: BodyField[] = [];
   const segments: string[] = [];
   // A path that names its parameters already (`/books/{id}/edit`, from a RestController) takes no more.
   const named = new Set([...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!));
-  let inPath = !path.endsWith('/') && named.size === 0;
+  let inPath = !inBody && !path.endsWith('/') && named.size === 0;
   for (const param of params) {
     if (param.name === null || param.rest || param.name === 'kwargs' || fromBody.has(param.name)) {
       inPath = false;
       continue;
     }
-    const own = Object.prototype.hasOwnProperty.call(schemas, param.name) ? schemas[param.name]! : undefined;
-    const schema = own === undefined ? { type: 'string' } : openSchema(own);
+    const own = Object.prototype.hasOwnProperty.call(schemas, param.name) ? openSchema(schemas[param.name]!) : undefined;
+    const schema = own ?? { type: 'string' };
     if (named.has(param.name)) {
       parameters.push({ name: param.name, in: 'path', required: true, schema });
+      continue;
+    }
+    if (inBody) {
+      fields.push({ name: param.name, required: param.required, schema: own });
       continue;
     }
     if (inPath && param.required) {
@@ -118,7 +171,26 @@ function describeParameters(path: string, params: readonly Parameter[], schemas:
     inPath = false;
     parameters.push({ name: param.name, in: 'query', required: param.required, schema });
   }
-  return { template: segments.length > 0 ? `${path}/${segments.join('/')}` : path, parameters };
+  return { template: segments.length > 0 ? `${path}/${segments.join('/')}` : path, parameters, fields };
+}
+
+// One object schema per body type: a field without a schema is a string in a urlencoded form, and
+// any value in JSON or in a multipart form (where it may be a file).
+function fieldsBody(fields: readonly BodyField[]): Json {
+  const required = fields.filter((field) => field.required).map((field) => field.name);
+  const objectOf = (fallback: Json): Json => ({
+    type: 'object',
+    properties: Object.fromEntries(fields.map((field) => [field.name, field.schema ?? fallback])),
+    ...(required.length > 0 ? { required } : {}),
+  });
+  return {
+    required: required.length > 0,
+    content: {
+      'application/json': { schema: objectOf({}) },
+      'application/x-www-form-urlencoded': { schema: objectOf({ type: 'string' }) },
+      'multipart/form-data': { schema: objectOf({}) },
+    },
+  };
 }
 
 function bodyNamesOf(fn: Function): ReadonlySet<string> {

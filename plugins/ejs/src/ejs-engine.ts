@@ -1,5 +1,6 @@
 import ejs from 'ejs';
 import { templateFailed, TemplateError, type RendererContext, type RendererEngine, type TemplateFile } from '@hickory/renderer';
+import { syntaxErrorAt } from './ejs-syntax.ts';
 
 type AsyncTemplate = (data: Record<string, unknown>) => Promise<string>;
 
@@ -56,7 +57,7 @@ const LOCATION = /^([^\n]*):(\d+)\n[\s\S]*?\n\n/;
  * ```
  */
 export function createEjsEngine(context: RendererContext): RendererEngine {
-  const load = context.storeNow((source, file) => ejs.compile(source, compileOptions(file)) as unknown as AsyncTemplate);
+  const load = context.storeNow((source, file) => compile(source, file, context.engine));
   // Include names resolved once per including template: resolving is path work on every render.
   const includes = new Map<string, TemplateFile>();
   const resolveInclude = (name: string, file: TemplateFile): TemplateFile => {
@@ -96,6 +97,22 @@ export function createEjsEngine(context: RendererContext): RendererEngine {
   }
 
   return { render };
+}
+
+// A template that does not compile is reported once, with its line: ejs' own error adds nothing
+// but its message (the stack is ejs' compiler), and a hint to a linter.
+function compile(source: string, file: TemplateFile, engine: string): AsyncTemplate {
+  const options = compileOptions(file);
+  try {
+    return ejs.compile(source, options) as unknown as AsyncTemplate;
+  } catch (error) {
+    const message = (error as Error)?.message ?? String(error);
+    const first = message.split('\n')[0]!.replace(` in ${file.name} while compiling ejs`, '').trim();
+    const place = syntaxErrorAt(source, options);
+    // Past the template's end, JavaScript names the code ejs wraps it in (`catch`): say what it means.
+    const detail = !(error instanceof SyntaxError) ? first : place?.atEnd ? 'SyntaxError: the template ends inside a JavaScript block (a `<% … { %>` without its `<% } %>`)' : `SyntaxError: ${first}`;
+    throw templateFailed({ template: file.name, engine, line: place?.line }, undefined, detail);
+  }
 }
 
 // Named here, where the failing template is known: enclosing templates only add context.

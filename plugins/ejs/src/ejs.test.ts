@@ -14,6 +14,9 @@ const files = {
   'echo.ejs': '<%= site %>|<%= name %>|<%= delimiter %>|<%= filename %>|<%= root %>',
   'broken.ejs': 'one\ntwo\n<% throw new Error("broken on purpose") %>\n',
   'throwing.ejs': 'one\n\n<%= boom() %>\n',
+  'syntax.ejs': '<h1>ok</h1>\n<p><%= title +* 2 %></p>\n<p>three</p>\n',
+  'unclosed.ejs': '<h1>ok</h1>\n<% if (title) { %>\n<p>never closed</p>\n',
+  'unclosed-tag.ejs': '<h1>ok</h1>\n<p><%= title </p>\n',
 };
 
 runRendererConformance({
@@ -28,6 +31,11 @@ runRendererConformance({
     echo: 'echo.ejs',
     broken: { template: 'broken.ejs', line: 3 },
     throwing: { template: 'throwing.ejs', line: 3 },
+    syntax: [
+      { template: 'syntax.ejs', line: 2, says: "SyntaxError: Unexpected token '*'" },
+      { template: 'unclosed.ejs', line: 3, says: 'the template ends inside a JavaScript block' },
+      { template: 'unclosed-tag.ejs', line: 2, says: 'Could not find matching close tag for "<%="' },
+    ],
   },
 });
 

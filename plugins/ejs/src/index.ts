@@ -31,6 +31,8 @@ export const ejsRenderer = defineRenderer<EjsRendererOptions>({
   name: 'ejs',
   extensions: ['ejs'],
   pluginName: '@hickory/ejs',
+  // An optional peer: the app installs it when it has templates of this kind.
+  library: { name: 'ejs', resolve: () => import.meta.resolve('ejs') },
   // ejs loads at the first render of an .ejs template.
   create: (context) => lazyEngine(async () => (await import('./ejs-engine.ts')).createEjsEngine(context)),
 });

@@ -4,7 +4,9 @@ import { HANDLEBARS_EXTENSIONS } from './extensions.ts';
 import { findPartials } from './partials.ts';
 
 type Compiled = Handlebars.TemplateDelegate;
-type Helper = Handlebars.HelperDelegate;
+// Written out rather than `Handlebars.HelperDelegate`, so that the published types do not need
+// the handlebars package, an optional peer that an app without .hbs templates does not install.
+type Helper = (...args: any[]) => unknown;
 
 /** Options of the handlebars renderer, besides `cache`. */
 export interface HandlebarsEngineOptions {
@@ -50,13 +52,14 @@ export function createHandlebarsEngine(context: RendererContext, options: Handle
   const hbs = Handlebars.create();
   // Registered once on this kernel's own environment: passing them per render makes handlebars
   // copy every helper on every call.
-  for (const [name, helper] of Object.entries(options.helpers ?? {})) hbs.registerHelper(name, helper);
+  for (const [name, helper] of Object.entries(options.helpers ?? {})) hbs.registerHelper(name, helper as Handlebars.HelperDelegate);
   const compile = (source: string, file: TemplateFile): Compiled => {
     try {
       // Parsing first makes syntax errors surface here, with their line, not at first use.
       return hbs.compile(hbs.parse(source), COMPILE_OPTIONS);
     } catch (error) {
-      throw templateFailed({ template: file.name, engine: context.engine, line: lineOf(error) }, error);
+      // Told once, by the message: the parser's own error and stack add nothing to it.
+      throw templateFailed({ template: file.name, engine: context.engine, line: lastLineAtMost(lineOf(error), source) }, undefined, describeParseError(error));
     }
   };
   const load = context.storeNow(compile);
@@ -112,6 +115,17 @@ function lazyPartials(
     });
   }
   return table;
+}
+
+// Past the last line, handlebars counts the empty one after the final newline: that is the last line.
+function lastLineAtMost(line: number | undefined, source: string): number | undefined {
+  if (line === undefined) return undefined;
+  const lines = source.split('\n').length - (source.endsWith('\n') ? 1 : 0);
+  return Math.min(line, Math.max(lines, 1));
+}
+
+function describeParseError(error: unknown): string {
+  return error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
 }
 
 function lineOf(error: unknown): number | undefined {

@@ -17,6 +17,8 @@ runRendererConformance({
       'echo.hbs': '{{site}}|{{name}}|{{delimiter}}|{{filename}}|{{root}}',
       'broken.hbs': 'one\ntwo\n{{/if}}\n',
       'throwing.hbs': 'one\n\n{{boom}}\n',
+      'syntax.hbs': '<h1>ok</h1>\n<p>{{title}</p>\n<p>three</p>\n',
+      'unclosed.hbs': '<h1>ok</h1>\n{{#if title}}\n<p>never closed</p>\n',
     },
     page: 'page.hbs',
     hello: 'hello.hbs',
@@ -25,6 +27,10 @@ runRendererConformance({
     broken: { template: 'broken.hbs', line: 3 },
     // handlebars reports no position for errors thrown while rendering.
     throwing: { template: 'throwing.hbs' },
+    syntax: [
+      { template: 'syntax.hbs', line: 2, says: 'Parse error' },
+      { template: 'unclosed.hbs', line: 3, says: 'Parse error' },
+    ],
   },
 });
 

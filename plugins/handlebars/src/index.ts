@@ -36,6 +36,8 @@ export const handlebarsRenderer = defineRenderer<HandlebarsRendererOptions>({
   name: 'handlebars',
   extensions: HANDLEBARS_EXTENSIONS,
   pluginName: '@hickory/handlebars',
+  // An optional peer: the app installs it when it has templates of this kind.
+  library: { name: 'handlebars', resolve: () => import.meta.resolve('handlebars') },
   // handlebars (the largest of the three libraries) loads at the first render of one of its templates.
   create: (context, options) => lazyEngine(async () => (await import('./handlebars-engine.ts')).createHandlebarsEngine(context, options)),
 });

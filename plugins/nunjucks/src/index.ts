@@ -31,6 +31,8 @@ export const nunjucksRenderer = defineRenderer<NunjucksRendererOptions>({
   name: 'nunjucks',
   extensions: ['njk', 'nunjucks'],
   pluginName: '@hickory/nunjucks',
+  // An optional peer: the app installs it when it has templates of this kind.
+  library: { name: 'nunjucks', resolve: () => import.meta.resolve('nunjucks') },
   // nunjucks loads at the first render of one of its templates: an app that never renders one never loads it.
   create: (context, options) => lazyEngine(async () => (await import('./nunjucks-engine.ts')).createNunjucksEngine(context, options)),
 });

@@ -27,6 +27,7 @@ export interface NunjucksEngineOptions {
  */
 export function createNunjucksEngine(context: RendererContext, options: NunjucksEngineOptions = {}): RendererEngine {
   const loader = new TemplateLoader(context);
+  const linesOf = (name: string) => loader.lineCount(name);
   const env = new nunjucks.Environment(loader, {
     autoescape: true,
     throwOnUndefined: false,
@@ -45,7 +46,7 @@ export function createNunjucksEngine(context: RendererContext, options: Nunjucks
     try {
       return env.render(name, data);
     } catch (error) {
-      throw toTemplateError(error, name, context.engine);
+      throw toTemplateError(error, name, context.engine, linesOf);
     } finally {
       loader.async = true;
     }
@@ -54,7 +55,7 @@ export function createNunjucksEngine(context: RendererContext, options: Nunjucks
   const renderLater = (name: string, data: Record<string, unknown>): Promise<string> =>
     new Promise<string>((resolve, reject) => {
       env.render(name, data, (error, text) => {
-        if (error) return reject(toTemplateError(error, name, context.engine));
+        if (error) return reject(toTemplateError(error, name, context.engine, linesOf));
         if (context.cache && warm.size < MAX_WARM) warm.add(name);
         resolve(text ?? '');
       });

@@ -18,6 +18,8 @@ runRendererConformance({
       'echo.njk': '{{ site }}|{{ name }}|{{ delimiter }}|{{ filename }}|{{ root }}',
       'broken.njk': 'one\ntwo\n{% if %}\n',
       'throwing.njk': 'one\n\n{{ boom() }}\n',
+      'syntax.njk': '<h1>ok</h1>\n<p>{{ title | }}</p>\n<p>three</p>\n',
+      'unclosed.njk': '<h1>ok</h1>\n{% if title %}\n<p>never closed</p>\n',
     },
     page: 'page.njk',
     hello: 'hello.njk',
@@ -25,6 +27,10 @@ runRendererConformance({
     echo: 'echo.njk',
     broken: { template: 'broken.njk', line: 3 },
     throwing: { template: 'throwing.njk', line: 3 },
+    syntax: [
+      { template: 'syntax.njk', line: 2, says: 'expected symbol, got variable-end' },
+      { template: 'unclosed.njk', line: 3, says: 'expected elif, else, or endif, got end of file' },
+    ],
   },
 });
 

@@ -22,6 +22,8 @@ export class TemplateLoader extends nunjucks.FileSystemLoader {
   /** Read by nunjucks on every load: true → `getSource(name, callback)`, false → `getSource(name)`. */
   async = true;
   private readonly context: RendererContext;
+  // The number of lines of each template read, for errors at the end of a file.
+  private readonly lines = new Map<string, number>();
 
   constructor(context: RendererContext) {
     super(context.root, { noCache: !context.cache, watch: false });
@@ -36,7 +38,7 @@ export class TemplateLoader extends nunjucks.FileSystemLoader {
   override getSource(name: string, callback?: Callback): void | nunjucks.LoaderSource {
     if (callback === undefined) {
       const file = this.context.resolve(name);
-      return { src: this.context.readNow(file), path: file.name, noCache: !this.context.cache };
+      return { src: this.counted(file.name, this.context.readNow(file)), path: file.name, noCache: !this.context.cache };
     }
     let file: TemplateFile;
     try {
@@ -46,9 +48,27 @@ export class TemplateLoader extends nunjucks.FileSystemLoader {
       return;
     }
     this.context.read(file).then(
-      (src) => callback(null, { src, path: file.name, noCache: !this.context.cache }),
+      (src) => callback(null, { src: this.counted(file.name, src), path: file.name, noCache: !this.context.cache }),
       (error: Error) => callback(error),
     );
+  }
+
+  /**
+   * The number of lines of a template this loader read (its last line), if it read it.
+   *
+   * @example
+   * ```ts
+   * loader.lineCount('pages/home.njk'); // 42
+   * ```
+   */
+  lineCount(name: string): number | undefined {
+    return this.lines.get(name);
+  }
+
+  private counted(name: string, src: string): string {
+    // Names come from exposures and includes; the bound guards against names built at run time.
+    if (this.lines.size < 1000 || this.lines.has(name)) this.lines.set(name, src.split('\n').length - (src.endsWith('\n') ? 1 : 0));
+    return src;
   }
 
   private file(name: string): TemplateFile {

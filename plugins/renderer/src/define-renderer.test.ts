@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { createKernel } from '@hickory/core';
-import { defineRenderer, type RendererContext } from '@hickory/renderer';
+import { defineRenderer, lazyEngine, type RendererContext } from '@hickory/renderer';
 import { templateStoreNow } from './template-store.ts';
 import { kernelFor, makeWorkspace, removeWorkspaces } from '@hickory/renderer/conformance';
 
@@ -69,6 +69,28 @@ test('an engine error without a position names the rendered template', async () 
     engine: 'fails',
     line: undefined,
     message: 'Template "dir/a.fails" (engine "fails") failed: RangeError: nope',
+  });
+  await kernel.close();
+});
+
+test('an engine whose package is not installed names the package to install', async () => {
+  // As the first-party engines are written: the library is an optional peer, loaded at the first render.
+  const plugin = defineRenderer({
+    name: 'absent',
+    extensions: ['absent'],
+    library: { name: 'hickory-no-such-engine', resolve: () => import.meta.resolve('hickory-no-such-engine') },
+    create: () => lazyEngine(async () => {
+      const specifier = 'hickory-no-such-engine';
+      await import(specifier);
+      return { render: () => 'never' };
+    }),
+  });
+  const kernel = await kernelFor(await makeWorkspace({ 'page.absent': 'x' }), plugin);
+  await assert.rejects(kernel.render('page.absent', {}), {
+    code: 'HICKORY_ERR_RENDERER_TEMPLATE_FAILED',
+    template: 'page.absent',
+    engine: 'absent',
+    message: 'Template "page.absent" (engine "absent") failed: it needs the package "hickory-no-such-engine", which is not installed: npm install hickory-no-such-engine',
   });
   await kernel.close();
 });

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { definePlugin, type Kernel, type Plugin, type RenderJob } from '@hickory/core';
 import { isThenable, tapDirect } from '@hickory/core/kit';
@@ -64,10 +65,27 @@ export interface RendererOptions {
   cache?: boolean;
 }
 
+/**
+ * The npm package an engine runs on, when the app installs it itself (an optional peer
+ * dependency, as the first-party engines are): a template of the engine whose package is missing
+ * fails with a message naming the package to install.
+ */
+export interface EngineLibrary {
+  /** The package's name (`ejs`). */
+  readonly name: string;
+  /**
+   * Resolves it from the plugin's own module, without loading it (`() => import.meta.resolve('ejs')`):
+   * throws when it is not installed.
+   */
+  resolve(): string;
+}
+
 /** The description of an engine, for {@link defineRenderer}. */
 export interface RendererDefinition<O extends RendererOptions> {
   /** The engine's name: also the key of the `engine:` template prefix (`ejs:page.html`). */
   name: string;
+  /** The package the engine needs, when the app installs it (see {@link EngineLibrary}). */
+  library?: EngineLibrary;
   /** Template extensions it renders, without the dot (`['njk', 'nunjucks']`). */
   extensions: readonly string[];
   /** The plugin's name (default `<name>-renderer`). */
@@ -121,11 +139,14 @@ export function defineRenderer<O extends RendererOptions = RendererOptions>(defi
       if (options?.cache !== undefined && typeof options.cache !== 'boolean') {
         throw rendererError('HICKORY_ERR_RENDERER_OPTIONS', name, '`cache` must be true or false');
       }
+      // What keeps a template from rendering, for routing plugins to report at ready().
+      const check = (template: string) => templateProblem(kernel, name, template, definition.library);
+      for (const key of keys) kernel.addTemplateCheck(key, check);
       let render: ((job: RenderJob) => string | Promise<string>) | undefined;
       kernel.hooks.ready.tapPromise(pluginName, async () => {
         const context = makeContext(kernel, name, options);
         const engine = await create(context, (options ?? {}) as O);
-        render = renderWith(engine, context, kernel);
+        render = renderWith(engine, context, kernel, definition.library);
       });
       for (const key of keys) {
         // A direct tap: the kernel calls it without a promise, so a synchronous render stays one.
@@ -138,10 +159,43 @@ export function defineRenderer<O extends RendererOptions = RendererOptions>(defi
   });
 }
 
-function makeContext(kernel: Kernel, engine: string, options: RendererOptions | undefined): RendererContext {
+function templateRoot(kernel: Kernel): string {
   const config = kernel.config;
   const templatePath = config.template_path ?? 'templates';
-  const root = isAbsolute(templatePath) ? templatePath : resolve(config.confdir, templatePath);
+  return isAbsolute(templatePath) ? templatePath : resolve(config.confdir, templatePath);
+}
+
+// The engine's package is missing, the name leaves template_path, or the file is not there.
+function templateProblem(kernel: Kernel, engine: string, template: string, library: EngineLibrary | undefined): string | undefined {
+  if (library !== undefined) {
+    try {
+      library.resolve();
+    } catch {
+      return missingLibrary(library);
+    }
+  }
+  const root = templateRoot(kernel);
+  let file: TemplateFile;
+  try {
+    file = resolveTemplateName(root, template, engine);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  if (isFile(file.path)) return undefined;
+  return new TemplateError('HICKORY_ERR_RENDERER_TEMPLATE_MISSING', { template: file.name, engine }, [file.name, engine, root]).message;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function makeContext(kernel: Kernel, engine: string, options: RendererOptions | undefined): RendererContext {
+  const config = kernel.config;
+  const root = templateRoot(kernel);
   const cache = options?.cache ?? (config.template_cache as boolean | undefined) ?? true;
   const read = (file: TemplateFile) => readTemplate(file, engine, root);
   const loader =
@@ -161,7 +215,7 @@ function makeContext(kernel: Kernel, engine: string, options: RendererOptions | 
   });
 }
 
-function renderWith(engine: RendererEngine, context: RendererContext, kernel: Kernel): (job: RenderJob) => string | Promise<string> {
+function renderWith(engine: RendererEngine, context: RendererContext, kernel: Kernel, library: EngineLibrary | undefined): (job: RenderJob) => string | Promise<string> {
   const extra = kernel.config.extra_template_vars as Record<string, unknown> | undefined;
   const resolved = new Map<string, TemplateFile>();
   return (job) => {
@@ -175,19 +229,32 @@ function renderWith(engine: RendererEngine, context: RendererContext, kernel: Ke
     try {
       text = engine.render(file, mergeNamespace(extra, job.namespace));
     } catch (error) {
-      return failed(engine, context, file, error);
+      return failed(engine, context, file, error, library);
     }
     if (!isThenable(text)) return text;
     const from = file;
-    return Promise.resolve(text).then(undefined, (error: unknown) => failed(engine, context, from, error));
+    return Promise.resolve(text).then(undefined, (error: unknown) => failed(engine, context, from, error, library));
   };
 }
 
-// Any engine error becomes a TemplateError naming the template, the engine and the line.
-function failed(engine: RendererEngine, context: RendererContext, file: TemplateFile, error: unknown): never {
+// Any engine error becomes a TemplateError naming the template, the engine and the line; an
+// engine package that is not installed names the package to install.
+function failed(engine: RendererEngine, context: RendererContext, file: TemplateFile, error: unknown, library: EngineLibrary | undefined): never {
   if (error instanceof TemplateError) throw error;
+  if (library !== undefined && isMissingPackage(error, library.name)) throw templateFailed({ template: file.name, engine: context.engine }, error, missingLibrary(library));
   const where = safeLocate(engine, error);
   throw templateFailed({ template: where?.template ?? file.name, engine: context.engine, line: where?.line, column: where?.column }, error);
+}
+
+// What to say when an engine's package is not installed.
+function missingLibrary(library: EngineLibrary): string {
+  return `it needs the package "${library.name}", which is not installed: npm install ${library.name}`;
+}
+
+// Node's error for an import of a package that is not there names it in quotes.
+function isMissingPackage(error: unknown, name: string): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && typeof message === 'string' && message.includes(`'${name}'`);
 }
 
 function safeLocate(engine: RendererEngine, error: unknown): EngineLocation | undefined {

@@ -16,6 +16,7 @@
  */
 export {
   defineRenderer,
+  type EngineLibrary,
   type EngineLocation,
   type RendererContext,
   type RendererDefinition,

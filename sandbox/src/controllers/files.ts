@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { abort, contentDisposition, escapeHtml, redirect, request, response } from '@hickory/core';
+import { abort, contentDisposition, escapeHtml, redirect, response } from '@hickory/core';
 import { expose, when } from '@hickory/dispatch';
 import { UploadedFile } from '@hickory/multipart';
 
@@ -57,14 +57,15 @@ ${rows || '<li>No files yet.</li>'}
 `;
   }
 
+  // The form's file arrives as the argument of the same name (optional, so that a form without
+  // one gets this message rather than the generic one for a missing argument).
   @when('index', { method: 'POST' })
-  async store(): Promise<never> {
-    const upload = request.POST['file'];
-    if (!(upload instanceof UploadedFile)) abort(400, 'Choose a file to upload (form field "file").');
+  async store(file: unknown = undefined): Promise<never> {
+    if (!(file instanceof UploadedFile)) abort(400, 'Choose a file to upload (form field "file").');
     const id = String(this.#nextId++);
     const path = join(this.#dir, id);
-    await upload.saveTo(path);
-    this.#stored.set(id, { id, filename: upload.filename, type: upload.type || 'application/octet-stream', size: upload.size, path });
+    await file.saveTo(path);
+    this.#stored.set(id, { id, filename: file.filename, type: file.type || 'application/octet-stream', size: file.size, path });
     redirect('/files/', { code: 303 });
   }
 

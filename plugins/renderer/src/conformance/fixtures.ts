@@ -24,6 +24,11 @@ export interface ConformanceFixtures {
    * `line` is the line of the call when the engine reports lines for runtime errors.
    */
   readonly throwing: { readonly template: string; readonly line?: number };
+  /**
+   * Templates that do not compile, each with the line of its mistake and the words the error
+   * must say (the engine's own, told once): one mistake inside the text, one left open to the end.
+   */
+  readonly syntax?: ReadonlyArray<{ readonly template: string; readonly line: number; readonly says: string }>;
 }
 
 /**

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
+import { inspect } from 'node:util';
 import { after, describe, test } from 'node:test';
 import type { Kernel, Plugin } from '@hickory/core';
 import { inputObject, parseJsonBody } from '@hickory/core/kit';
 import { TemplateError } from '../errors.ts';
 import { OPTION_LIKE_KEYS, PAGE_HTML, PAGE_NAMESPACE, normalizeHtml, type ConformanceFixtures } from './fixtures.ts';
-import { captureLog, kernelFor, makeWorkspace, removeWorkspaces } from './workspace.ts';
+import { captureLog, kernelFor, makeWorkspace, removeWorkspaces, type RenderRoute } from './workspace.ts';
 
 /** What {@link runRendererConformance} checks. */
 export interface ConformanceOptions {
@@ -159,6 +160,26 @@ export function runRendererConformance(options: ConformanceOptions): void {
         return true;
       });
       await assertGeneric500(kernel, '/throwing', log.errors, [template, engine, 'kaboom']);
+      await kernel.close();
+    });
+
+    test('a template that does not compile is an error naming its line, told once', { skip: fixtures.syntax ? false : 'the engine gives no syntax fixtures' }, async () => {
+      const log = captureLog();
+      const routes: Record<string, RenderRoute> = { '/plain-500': () => failPlainly() };
+      for (const { template } of fixtures.syntax ?? []) routes[`/${template}`] = [template, {}];
+      const kernel = await app({ logger: log.logger }, routes);
+      for (const { template, line, says } of fixtures.syntax ?? []) {
+        await assert.rejects(kernel.render(template, {}), (error: unknown) => {
+          assert.ok(error instanceof TemplateError);
+          assert.equal(error.template, template);
+          assert.equal(error.line, line, error.message);
+          assert.match(error.message, new RegExp(`^Template "${escapeRegExp(template)}" \\(engine "${engine}"\\) failed at line ${line}(, column \\d+)?: [^]*${escapeRegExp(says)}`));
+          // What a log prints of it (message, stack, cause) says it once.
+          assert.equal(inspect(error).split(says).length - 1, 1, inspect(error));
+          return true;
+        });
+        await assertGeneric500(kernel, `/${template}`, log.errors, [template, engine, `line ${line}`, says]);
+      }
       await kernel.close();
     });
 

@@ -1,3 +1,7 @@
+// The one Accept parser: dispatch's content negotiation and the kernel's default error bodies
+// both choose with it, so that a header means the same to both. Hand-written rather than the
+// \`accepts\` package for Pecan's reading (parameters other than q are ignored, ties go to the
+// type offered first) and a bound on what a hostile header costs.
 // Accept entries read per header, at most: past that, the rest of a (hostile) header is ignored.
 const MAX_ENTRIES = 64;
 const Q_VALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
