@@ -7,6 +7,7 @@ import { abort, createApp, expose } from '@hickory/app';
 
 class Books {
   @expose('json') @expose() page() { return { page: 'html or json' }; }
+  @expose('json') save(name: string) { return { name }; }
   @expose('json') conflict() { return abort(409, 'That book is already on loan.'); }
   @expose() html_conflict() { return abort(409, 'That book is already on loan.'); }
 }
@@ -50,6 +51,20 @@ test('with no stated preference an error takes the handler\'s rendering; a state
     const browser = await app.inject({ url: '/conflict', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
     assert.equal(browser.headers['content-type'], HTML_TYPE);
     assert.match(browser.body, /<h1>409 Conflict<\/h1>/);
+  } finally {
+    await app.close();
+  }
+});
+
+test('an error reading the body (413) of a JSON-only handler answers JSON to a client with no stated preference', async () => {
+  const app = createApp({ root: new Books(), logger: false, body_limit: 64 });
+  try {
+    for (const headers of [{}, { accept: '*/*' }]) {
+      const tooBig = await app.inject({ method: 'POST', url: '/save', headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(200) }) });
+      assert.equal(tooBig.statusCode, 413);
+      assert.equal(tooBig.headers['content-type'], JSON_TYPE);
+      assert.equal(tooBig.json().code, 413);
+    }
   } finally {
     await app.close();
   }

@@ -48,6 +48,23 @@ class Ledger {
   }
 }
 
+// POST /save whose body (`name=` + the rest) arrives in two parts: `finish` sends the rest and
+// resolves with the whole answer once the server closes the connection.
+function slowSave(port: number): { finish(rest: string): Promise<string> } {
+  const socket = connect(port, '127.0.0.1');
+  let answer = '';
+  socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+  const closed = new Promise((done) => socket.once('close', done));
+  socket.write('POST /save HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 9\r\n\r\nname=');
+  return {
+    async finish(rest) {
+      socket.end(rest);
+      await closed;
+      return answer;
+    },
+  };
+}
+
 function appWith(root: object, ledger: Ledger, more: KernelConfig = {}, extraHooks: Hook[] = []): { app: Kernel; tx: TransactionHook<Tx> } {
   const tx = new TransactionHook(ledger.fns);
   const app = createKernel({ root, hooks: [tx, ...extraHooks], logger: false, ...more }).use(hooksPlugin);
@@ -286,19 +303,13 @@ test('a slow body holds nothing: the transaction begins once the body is read, a
   const { app } = appWith(new Root(), ledger);
   const port = await listening(app);
   try {
-    const socket = connect(port, '127.0.0.1');
-    let answer = '';
-    socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
-    const closed = new Promise((done) => socket.once('close', done));
-    socket.write('POST /save HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 9\r\n\r\nname=');
+    const slow = slowSave(port);
     await sleep(100);
     assert.equal(ledger.all.length, 0, 'nothing begun while the body is on its way');
     const reads = await Promise.all(Array.from({ length: 5 }, () => fetch(`http://127.0.0.1:${port}/`).then((r) => r.text())));
     assert.deepEqual(reads, ['list', 'list', 'list', 'list', 'list']);
     await sleep(200);
-    socket.end('Dune');
-    await closed;
-    assert.match(answer, /^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\nDune$/);
+    assert.match(await slow.finish('Dune'), /^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\nDune$/);
     assert.deepEqual(order, ['read', 'read', 'read', 'read', 'read', 'save Dune']);
     assert.deepEqual(ledger.eventsOf('/save'), [['commit', 'clear']]);
   } finally {
@@ -369,15 +380,9 @@ test('time waiting for the body is not the request\'s: a slow upload within requ
   const { app } = appWith(new Root(), ledger, { handler_timeout: 100 });
   const port = await listening(app);
   try {
-    const socket = connect(port, '127.0.0.1');
-    let answer = '';
-    socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
-    const closed = new Promise((done) => socket.once('close', done));
-    socket.write('POST /save HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 9\r\n\r\nname=');
+    const slow = slowSave(port);
     await sleep(300);
-    socket.end('Dune');
-    await closed;
-    assert.match(answer, /^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\nDune$/);
+    assert.match(await slow.finish('Dune'), /^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\nDune$/);
   } finally {
     await withTimeout(app.close(), 'close');
   }

@@ -332,6 +332,8 @@ export class Pipeline {
 
   private bodyStep(lookup: Lookup, exchange: Exchange, readBody: boolean): Promise<void> | undefined {
     const { request } = exchange;
+    // Known before the body is read: an error reading it (413, 400) answers in the handler's format.
+    request.lookup = lookup;
     if (readBody && lookup.loadBody !== false && !request.loaded && !request.bodyIgnoredFor(lookup.loadBody)) {
       const loading = request.load();
       if (!request.loaded) {

@@ -119,7 +119,7 @@ export class Request {
   /** Per-request storage for application data: a fresh object for every request. */
   context: Record<string, unknown> = {};
   /**
-   * The lookup whose handler runs now (set by the kernel just before `lookup.handle()`; an
+   * The lookup whose handler runs now (set by the kernel once routed, before the body is read; an
    * internal redirect or an error document replaces it). Plugins read what was found here
    * (`request.lookup?.target`) instead of keeping a map per request.
    */
