@@ -14,14 +14,11 @@ const LIMIT = 1024 * 1024;
 const MALFORMED_QUERY = 'The query string has a malformed percent-escape or bytes that are not UTF-8.';
 const MALFORMED_FORM = 'The form body has a malformed percent-escape or bytes that are not UTF-8.';
 
-// The error's description: JSON, since /echo answers JSON and these clients state no preference.
+// The error's description: JSON, since /echo answers JSON and these clients state no preference
+// (a body refused while it is read too: the handler is known once routed).
 const describes = (description: string) => (answer: Answer) => {
   assert.equal(answer.headers['content-type'], 'application/json; charset=utf-8', answer.body);
   assert.equal((JSON.parse(answer.body) as { description: string }).description, description);
-};
-// A body refused while it is read comes before the handler is known: the HTML page.
-const describesPage = (description: string) => (answer: Answer) => {
-  assert.ok(answer.body.includes(`<p>${description}</p>`), answer.body);
 };
 
 const keysAre = (keys: string[]) => (answer: Answer) => {
@@ -123,14 +120,14 @@ const encodings: Case[] = [
   encoded({ 'content-encoding': 'identity' }, JSON_BODY, [200], { runs: ['root.echo'], check: keysAre(['a', 'b']) }),
   encoded({ 'content-encoding': 'gzip' }, bomb, [413], {
     name: `(${bomb.length} bytes that decode to ${LIMIT * 8})`,
-    check: describesPage(`The request body is larger than the limit of ${LIMIT} bytes once decoded (gzip).`),
+    check: describes(`The request body is larger than the limit of ${LIMIT} bytes once decoded (gzip).`),
   }),
-  encoded({ 'content-encoding': 'compress' }, JSON_BODY, [415], { check: describesPage('Content-Encoding &quot;compress&quot; is not supported: send the body unencoded, or as gzip, deflate or br.') }),
-  encoded({ 'content-encoding': 'gzip' }, JSON_BODY, [400], { name: '(not gzip at all)', check: describesPage('The request body is not valid gzip data.') }),
+  encoded({ 'content-encoding': 'compress' }, JSON_BODY, [415], { check: describes('Content-Encoding "compress" is not supported: send the body unencoded, or as gzip, deflate or br.') }),
+  encoded({ 'content-encoding': 'gzip' }, JSON_BODY, [400], { name: '(not gzip at all)', check: describes('The request body is not valid gzip data.') }),
   encoded({ 'content-encoding': 'gzip, gzip, gzip' }, JSON_BODY, [415]),
   encoded({ 'content-encoding': 'gzip', 'content-type': 'multipart/form-data; boundary=x' }, gzipSync('--x--\r\n'), [415], {
     name: 'on a multipart body',
-    check: describesPage('A multipart body cannot be sent with Content-Encoding &quot;gzip&quot;: send it unencoded.'),
+    check: describes('A multipart body cannot be sent with Content-Encoding "gzip": send it unencoded.'),
   }),
 ];
 
