@@ -345,7 +345,6 @@ export class Pipeline {
   }
 
   private beforeHandleStep(lookup: Lookup, exchange: Exchange): Promise<void> | undefined {
-    exchange.request.lookup = lookup;
     const beforeHandle = this.runners.beforeHandle;
     if (beforeHandle === undefined) return this.handleStep(lookup, exchange);
     const answer = beforeHandle(lookup, exchange.request, exchange.response);
