@@ -1,5 +1,6 @@
 import { dispatchError } from './errors.ts';
 import { SPECIAL_NAMES, describeValue } from './names.ts';
+import { markControllerMethod } from './class-methods.ts';
 
 /**
  * What `expose(...)`, `when(...)` return: a TC39 method decorator that also works as a plain
@@ -30,6 +31,7 @@ export function checkDecorated(decorator: string, value: unknown, context: unkno
     if (ctx.private) throw dispatchError('HICKORY_ERR_DISPATCH_DECORATOR_TARGET', decorator, name, 'a private method, which no URL can reach');
     if (ctx.static) throw dispatchError('HICKORY_ERR_DISPATCH_DECORATOR_TARGET', decorator, name, 'a static method; routing uses instances');
     if (typeof value !== 'function') throw dispatchError('HICKORY_ERR_DISPATCH_DECORATOR_TARGET', decorator, name, describeValue(value));
+    markControllerMethod(value);
     return name;
   }
   if (typeof value !== 'function') throw dispatchError('HICKORY_ERR_DISPATCH_DECORATOR_TARGET', decorator, describeValue(value), 'not a function');
