@@ -39,6 +39,8 @@ export {
   type RoutedMethod,
   type MethodName,
   type OpenApiOptions,
+  type OpenApiConfig,
+  type OpenApiSecurityScheme,
   type RouteInfo,
   type DispatchErrorCode,
 } from '@hickory/dispatch';

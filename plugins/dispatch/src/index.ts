@@ -30,3 +30,4 @@ export { routeMap, type RouteInfo, type RouteMapMode, type MethodHandlerInfo } f
 export { schemaLabel } from './route-schemas.ts';
 export type { SchemaDescription } from './standard-schema.ts';
 export { openApiDocument, type OpenApiOptions } from './openapi.ts';
+export type { OpenApiConfig, OpenApiSecurityScheme } from './openapi-config.ts';
