@@ -1,6 +1,7 @@
 // The sandbox app's config: `npm start` runs `hickory serve sandbox/config.ts`.
 import { showcasePlugin } from './src/showcase-plugin.ts';
 import { showcaseLibrary } from './src/store/library.ts';
+import { SESSION_COOKIE } from './src/admin-session.ts';
 
 export default {
   server: { host: '127.0.0.1', port: 8080 },
@@ -15,5 +16,12 @@ export default {
     // DATABASE_URL says so (opened and migrated when the app is ready).
     hooks: [showcaseLibrary().hook],
     plugins: [showcasePlugin(showcaseLibrary())],
+    // What the OpenAPI document (`hickory routes --openapi`) says the /admin/ routes require: the
+    // session cookie that logging in sets (the check itself reads it, which the route map cannot see).
+    openapi: {
+      securitySchemes: {
+        adminSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session that POST /admin/login starts (8 hours; POST /admin/logout ends it).' },
+      },
+    },
   },
 };

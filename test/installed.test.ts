@@ -3,15 +3,17 @@
 // `npm install` (nothing linked to the checkout; the npm registry supplies the third-party
 // dependencies, `overrides` stand for a registry that has the @hickory tarballs), then its
 // `npm test`, its type-check with skipLibCheck false and exactOptionalPropertyTypes, and its
-// `npm start` — with a third-party plugin package whose header shows on a 200, a 404 and a 500.
+// `npm start` — with a third-party plugin package whose header shows on a 200, a 404 and a 500;
+// and its `npm run dev` on a SQLite file in the project: serves, and reloads on a source edit only.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { get, REPO, start } from './fixtures/cli/harness.ts';
+import { freePort, get, REPO, start } from './fixtures/cli/harness.ts';
 
 const exec = promisify(execFile);
 // npm and tsc children: no test-runner context, no preloaded tsx, output in a pipe.
@@ -109,3 +111,93 @@ for (const template of ['base', 'rest-api']) {
     }
   });
 }
+
+// What the generated project's `npm run dev` serves, once the page says `wanted` (or `ms` passed).
+async function answerOf(url: string, wanted: string, ms: number): Promise<string> {
+  let last = '';
+  for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(100)) {
+    try {
+      last = (await get(url, 2_000)).body;
+      if (last.includes(wanted)) return last;
+    } catch {
+      // not listening yet, or restarting
+    }
+  }
+  return last;
+}
+
+test("a create-hickory project's npm run dev, with a SQLite file in the project: serves on 127.0.0.1, reloads on a source edit only", async () => {
+  const name = 'dev-on-sqlite';
+  await exec(join(dir, 'tool', 'node_modules', '.bin', 'create-hickory'), [name], { cwd: dir, env: ENV, timeout: 30_000 });
+  const project = join(dir, name);
+  const pkg = JSON.parse(await readFile(join(project, 'package.json'), 'utf8'));
+  pkg.dependencies['@hickory/app'] = overrides['@hickory/app'];
+  pkg.dependencies['@hickory/cli'] = overrides['@hickory/cli'];
+  pkg.overrides = overrides;
+  await writeFile(join(project, 'package.json'), JSON.stringify(pkg, null, 2));
+  await npm(project, 'install');
+  // better-sqlite3 as the checkout built it for this Node (an install here would need its native
+  // build, which npm leaves to the user's approval): its real path finds its own dependencies.
+  await symlink(join(REPO, 'node_modules', 'better-sqlite3'), join(project, 'node_modules', 'better-sqlite3'), 'dir');
+  // The database docs/hooks.md opens: a file next to the config, in WAL mode (-wal and -shm files),
+  // opened when the app starts and written by requests.
+  await writeFile(
+    join(project, 'controllers', 'visits.ts'),
+    `import Database from 'better-sqlite3';
+import { expose } from '@hickory/app';
+
+const db = new Database(new URL('../visits.sqlite', import.meta.url).pathname);
+db.pragma('journal_mode = WAL');
+db.exec('CREATE TABLE IF NOT EXISTS visits (at TEXT)');
+
+export class VisitsController {
+  @expose('json')
+  index() {
+    db.prepare('INSERT INTO visits VALUES (?)').run(new Date().toISOString());
+    return { visits: (db.prepare('SELECT count(*) AS n FROM visits').get() as { n: number }).n };
+  }
+
+  @expose()
+  version() { return 'first'; }
+}
+`,
+  );
+  const root = await readFile(join(project, 'controllers', 'root.ts'), 'utf8');
+  await writeFile(
+    join(project, 'controllers', 'root.ts'),
+    `import { VisitsController } from './visits.ts';\n${root.replace('export class RootController {', 'export class RootController {\n  visits = new VisitsController();\n')}`,
+  );
+
+  const port = await freePort();
+  // Its own process group: npm, its shell, the reloader and the server all end with it.
+  const dev = spawn('npm', ['run', 'dev', '--', '--port', String(port)], { cwd: project, env: ENV, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  dev.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  dev.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const restarts = () => output.match(/changed: restarting/g)?.length ?? 0;
+  try {
+    const base = `http://127.0.0.1:${port}/visits/`;
+    assert.equal(await answerOf(`${base}version`, 'first', 30_000), 'first', output);
+    assert.match(output, new RegExp(`hickory serving http://127\\.0\\.0\\.1:${port}`));
+    assert.equal((await get(base)).body, '{"visits":1}');
+    assert.equal((await get(base)).body, '{"visits":2}');
+    assert.ok((await readdir(project)).includes('visits.sqlite-wal'), 'the database writes its -wal file in the watched folder');
+    // Writing the database (and its -wal/-shm files) restarts nothing.
+    await sleep(1_500);
+    assert.equal(restarts(), 0, output);
+    // A source edit restarts it once; the database kept its rows.
+    const visits = await readFile(join(project, 'controllers', 'visits.ts'), 'utf8');
+    await writeFile(join(project, 'controllers', 'visits.ts'), visits.replace("return 'first';", "return 'second';"));
+    assert.equal(await answerOf(`${base}version`, 'second', 30_000), 'second', output);
+    assert.equal((await get(base)).body, '{"visits":3}');
+    await sleep(1_500);
+    assert.equal(restarts(), 1, output);
+    assert.equal((await get(base)).body, '{"visits":4}');
+  } finally {
+    try {
+      process.kill(-dev.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});

@@ -88,3 +88,19 @@ test('the showcase\'s OpenAPI document is valid OpenAPI 3.1, named after its pac
   assert.ok(secured.includes('get /admin/'), secured.join(', '));
   assert.ok(!secured.some((op) => op.endsWith(' /admin/login')), 'the login form stays open');
 });
+
+test("the showcase's document declares its real session cookie, required by exactly the admin routes", async () => {
+  const doc = await openapi();
+  assert.deepEqual(doc.components.securitySchemes, {
+    adminSession: { type: 'apiKey', in: 'cookie', name: 'hickory_admin', description: 'The session that POST /admin/login starts (8 hours; POST /admin/logout ends it).' },
+  });
+  for (const [path, method, op] of operations(doc)) {
+    const where = `${method.toUpperCase()} ${path}`;
+    const admin = path.startsWith('/admin/') && path !== '/admin/login';
+    assert.deepEqual(op.security, admin ? [{ adminSession: [] }] : undefined, where);
+  }
+  // The admin pages are there, and so are public ones.
+  assert.ok(doc.paths['/admin/']?.['get']?.security, 'GET /admin/');
+  assert.ok(doc.paths['/admin/login']?.['post'] && doc.paths['/admin/login']['post'].security === undefined, 'POST /admin/login');
+  assert.ok(Object.keys(doc.paths).filter((path) => !path.startsWith('/admin/')).length > 5, Object.keys(doc.paths).join(', '));
+});

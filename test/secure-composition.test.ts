@@ -4,7 +4,7 @@
 // controller's method. Each allowed case sits next to its refused one, with the checks that ran.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createApp, expose, type Request } from '@hickory/app';
+import { abort, createApp, expose, routeTo, type Request } from '@hickory/app';
 import { secure, SecureController, unlocked } from '@hickory/hooks';
 
 const log: string[] = [];
@@ -98,7 +98,94 @@ class Delegate {
   }
 }
 
+// Secured controllers whose methods tell which instance ran them (`this`).
+class Vaulted extends SecureController {
+  static override check_permissions(request: Request) {
+    log.push('vaulted');
+    return says(request, 'vaulted');
+  }
+  constructor(readonly name: string) { super(); }
+  @expose() index() { return `vaulted ${this.name}`; }
+}
+
+class Locker extends SecureController {
+  static override check_permissions(request: Request) {
+    log.push('locker');
+    return says(request, 'locker');
+  }
+  @expose() index() { return 'locker'; }
+}
+
+// Held by no controller of the tree: reachable only through a _route.
+class Archive extends SecureController {
+  static override check_permissions(request: Request) {
+    log.push('archive');
+    return says(request, 'archive');
+  }
+  readonly name = 'the archive';
+  @expose() index() { return `index of ${this.name}`; }
+}
+
+class Note {
+  constructor(readonly name: string) {}
+  @expose() whoami() { return `I am ${this.name}`; }
+}
+
+class Memo {
+  constructor(readonly name: string) {}
+  @expose() whoami() { return `memo ${this.name}`; }
+}
+
+class Twin {
+  constructor(readonly name: string) {}
+  @expose() whoami() { return `twin ${this.name}`; }
+}
+
+class Shelf {
+  vaulted = new Vaulted('on the shelf');
+  // Refuses with 403 rather than 401: the check's own abort passes through.
+  forbidden = secure(new Note('forbidden'), (request: Request) => {
+    log.push('forbidden');
+    return says(request, 'forbidden') || abort(403, 'not yours');
+  });
+}
+
+class Cabinet { locker = new Locker(); }
+class Drawer { memo = new Memo('in the drawer'); }
+class Twins { left = new Twin('left'); right = new Twin('right'); }
+
+const archive = new Archive();
+const outsider = secure(new Note('outsider'), (request: Request) => {
+  log.push('outsider');
+  return says(request, 'outsider');
+});
+
+class Deeper {
+  shelf = new Shelf();
+  drawer = new Drawer();
+  twins = new Twins();
+  guarded = secure(new Cabinet(), (request: Request) => {
+    log.push('guarded');
+    return says(request, 'guarded');
+  });
+  _route(remainder: string[]) {
+    log.push('route');
+    const [first, ...rest] = remainder;
+    if (first === 'grandchild') return [this.shelf.vaulted.index, rest];
+    if (first === 'forbidden') return [this.shelf.forbidden.whoami, rest];
+    if (first === 'guarded') return [this.guarded.locker.index, rest];
+    if (first === 'plain') return [this.drawer.memo.whoami, rest];
+    if (first === 'behind') return [routeTo(this.guarded.locker, 'index'), rest];
+    if (first === 'archive') return [routeTo(archive, 'index'), rest];
+    if (first === 'outsider') return [routeTo(outsider, 'whoami'), rest];
+    if (first === 'unbound') return [archive.index, rest];
+    if (first === 'twin') return [this.twins.left.whoami, rest];
+    return undefined;
+  }
+}
+
 class Root {
+  deeper = new Deeper();
   deep = new Deep();
   withdefault = new DeepWithDefault();
   secret = new Secret();
@@ -184,6 +271,56 @@ test("item 8: a _route that returns another controller's method applies that con
   assert.deepEqual(await get('/delegate/mine'), [200, 'mine', ['route']]);
 });
 
+test("item 8: a _route that returns a grandchild's method runs it on that grandchild, behind every check on the way", async () => {
+  // The grandchild's SecureController: 401 refused, 200 allowed, `this` the grandchild.
+  assert.deepEqual(await get('/deeper/grandchild'), [401, '', ['route', 'vaulted']]);
+  assert.deepEqual(await get('/deeper/grandchild', 'vaulted'), [200, 'vaulted on the shelf', ['route', 'vaulted']]);
+  // A secure(child, check) whose check aborts 403.
+  assert.deepEqual(await get('/deeper/forbidden'), [403, '', ['route', 'forbidden']]);
+  assert.deepEqual(await get('/deeper/forbidden', 'forbidden'), [200, 'I am forbidden', ['route', 'forbidden']]);
+  // Each secured controller on the way checks, outermost first, as if the path had named them.
+  assert.deepEqual(await get('/deeper/guarded', 'locker'), [401, '', ['route', 'guarded']]);
+  assert.deepEqual(await get('/deeper/guarded', 'guarded'), [401, '', ['route', 'guarded', 'locker']]);
+  assert.deepEqual(await get('/deeper/guarded', 'guarded', 'locker'), [200, 'locker', ['route', 'guarded', 'locker']]);
+  // routeTo() to a controller under the router: the same path, the same checks.
+  assert.deepEqual(await get('/deeper/behind', 'locker'), [401, '', ['route', 'guarded']]);
+  assert.deepEqual(await get('/deeper/behind', 'guarded', 'locker'), [200, 'locker', ['route', 'guarded', 'locker']]);
+  // An unsecured grandchild: run on itself, nothing checked.
+  assert.deepEqual(await get('/deeper/plain'), [200, 'memo in the drawer', ['route']]);
+});
+
+test('item 8: a method of a controller held elsewhere runs on it through routeTo(), behind its checks', async () => {
+  assert.deepEqual(await get('/deeper/archive'), [401, '', ['route', 'archive']]);
+  assert.deepEqual(await get('/deeper/archive', 'archive'), [200, 'index of the archive', ['route', 'archive']]);
+  assert.deepEqual(await get('/deeper/outsider'), [401, '', ['route', 'outsider']]);
+  assert.deepEqual(await get('/deeper/outsider', 'outsider'), [200, 'I am outsider', ['route', 'outsider']]);
+});
+
+test('item 8: an owner that cannot be told is refused, the method never run on the router', async () => {
+  const errors: string[] = [];
+  const strict = createApp({ root: new Root(), logger: { info() {}, warn() {}, error: (m: string, e?: unknown) => void errors.push(`${(e as { code?: string }).code}: ${(e as Error).message}`) } });
+  const call = async (url: string) => {
+    log.length = 0;
+    const res = await strict.inject({ url, headers: { 'x-archive': 'yes' } });
+    return [res.statusCode, [...log]];
+  };
+  // A method of a controller outside the tree, returned without routeTo().
+  assert.deepEqual(await call('/deeper/unbound'), [500, ['route']]);
+  // Two controllers under the router, equally near, hold it.
+  assert.deepEqual(await call('/deeper/twin'), [500, ['route']]);
+  assert.equal(errors.length, 2);
+  assert.match(errors[0]!, /^HICKORY_ERR_DISPATCH_ROUTE_OWNER: Deeper\._route\(\) returned function index, a method of a controller that is not under it .*routeTo\(owner, 'name'\)/);
+  assert.match(errors[1]!, /^HICKORY_ERR_DISPATCH_ROUTE_OWNER: Deeper\._route\(\) returned function whoami, a method that several controllers under it share \(twins\/left, twins\/right\)/);
+  await strict.close();
+});
+
+test('item 8: routeTo() refuses what is not an exposed method of a controller, when called', () => {
+  assert.throws(() => routeTo(archive, 'nothing' as 'index'), { code: 'HICKORY_ERR_DISPATCH_ROUTE_TO', message: /routeTo\(an object \(Archive\), "nothing"\): it has no method of that name/ });
+  assert.throws(() => routeTo({ data: 1 } as unknown as Archive, 'index'), { code: 'HICKORY_ERR_DISPATCH_ROUTE_TO', message: /the owner is not a controller object/ });
+  class Half { @expose() shown() { return ''; } hidden() { return ''; } }
+  assert.throws(() => routeTo(new Half(), 'hidden'), { code: 'HICKORY_ERR_DISPATCH_ROUTE_TO', message: /that method is not exposed/ });
+});
+
 test('item 8: a _route that returns a method several children share is an error naming them, not a guess', async () => {
   class Shared {
     open = new Item('open');
@@ -194,7 +331,7 @@ test('item 8: a _route that returns a method several children share is an error 
   const shared = createApp({ root: { shared: new Shared() }, logger: { info() {}, warn() {}, error: (m: string, e?: unknown) => void errors.push(`${m}: ${(e as Error).message}`) } });
   assert.equal((await shared.inject('/shared/')).statusCode, 500);
   assert.equal(errors.length, 1);
-  assert.match(errors[0]!, /Shared\._route\(\) returned .*index.*, a method that several of its children share \(open, closed\)/);
+  assert.match(errors[0]!, /Shared\._route\(\) returned .*index.*, a method that several controllers under it share \(open, closed\)/);
   await shared.close();
 });
 

@@ -1,6 +1,6 @@
 import type { KernelConfig, Plugin } from '@hickory/core';
 import { coreError } from '@hickory/core/kit';
-import { dispatchPlugin } from '@hickory/dispatch';
+import { dispatchPlugin, type OpenApiConfig } from '@hickory/dispatch';
 import { restPlugin } from '@hickory/rest';
 import { multipartPlugin } from '@hickory/multipart';
 import { staticPlugin } from '@hickory/static';
@@ -20,6 +20,12 @@ export interface AppConfig extends KernelConfig {
    * also the way to add them to an app that `hickory serve` builds from a config file.
    */
   plugins?: readonly PluginEntry[];
+  /**
+   * What the OpenAPI document (`hickory routes --openapi`, `app.openapi()`) says secured routes
+   * require: `{ securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } }`
+   * (declared by `dispatchPlugin`; checked at `ready()`).
+   */
+  openapi?: OpenApiConfig;
 }
 
 /**

@@ -177,6 +177,7 @@ const PLUGIN_KEYS: Readonly<Record<string, string>> = {
   extra_template_vars: 'a renderer plugin (ejsRenderer, nunjucksRenderer or handlebarsRenderer)',
   force_canonical: 'dispatchPlugin (@hickory/dispatch)',
   guess_content_type_from_ext: 'dispatchPlugin (@hickory/dispatch)',
+  openapi: 'dispatchPlugin (@hickory/dispatch)',
   hooks: 'hooksPlugin (@hickory/hooks)',
 };
 

@@ -3,8 +3,15 @@ import type { Request, Response } from '@hickory/core';
 import { SessionStore } from './store/session-store.ts';
 import type { Library } from './store/library.ts';
 
-/** The name of the showcase's admin session cookie. */
-const SESSION_COOKIE = 'hickory_admin';
+/**
+ * The name of the showcase's admin session cookie (also its OpenAPI security scheme's).
+ *
+ * @example
+ * ```ts
+ * request.cookies[SESSION_COOKIE];
+ * ```
+ */
+export const SESSION_COOKIE = 'hickory_admin';
 
 const SESSION_SECONDS = 8 * 60 * 60;
 

@@ -1,5 +1,6 @@
 import { dispatchError } from './errors.ts';
 import { SPECIAL_NAMES, describeValue } from './names.ts';
+import { markControllerMethod } from './class-methods.ts';
 
 /**
  * What `expose(...)`, `when(...)` return: a TC39 method decorator that also works as a plain
@@ -18,11 +19,7 @@ export type MethodMarker = <F extends (...args: any[]) => any>(value: F, context
  * ```
  */
 export function checkDecorated(decorator: string, value: unknown, context: unknown): string | undefined {
-  // A legacy decorator gets (prototype, name, descriptor): the second argument is the name itself.
-  if (typeof context === 'string' || typeof context === 'symbol') {
-    const owner = typeof value === 'function' ? value.name : (value as { constructor?: { name?: string } } | null)?.constructor?.name;
-    throw dispatchError('HICKORY_ERR_DISPATCH_LEGACY_DECORATOR', decorator, `${owner || 'a class'}.${String(context)}`);
-  }
+  refuseLegacyDecorator(decorator, value, context);
   if (context !== undefined) {
     const ctx = context as Partial<ClassMethodDecoratorContext> & { kind?: string };
     const name = typeof ctx.name === 'string' ? ctx.name : String(ctx.name);
@@ -30,10 +27,33 @@ export function checkDecorated(decorator: string, value: unknown, context: unkno
     if (ctx.private) throw dispatchError('HICKORY_ERR_DISPATCH_DECORATOR_TARGET', decorator, name, 'a private method, which no URL can reach');
     if (ctx.static) throw dispatchError('HICKORY_ERR_DISPATCH_DECORATOR_TARGET', decorator, name, 'a static method; routing uses instances');
     if (typeof value !== 'function') throw dispatchError('HICKORY_ERR_DISPATCH_DECORATOR_TARGET', decorator, name, describeValue(value));
+    markControllerMethod(value);
     return name;
   }
   if (typeof value !== 'function') throw dispatchError('HICKORY_ERR_DISPATCH_DECORATOR_TARGET', decorator, describeValue(value), 'not a function');
   return undefined;
+}
+
+/**
+ * The check every Hickory decorator makes first: one compiled the legacy way
+ * (`experimentalDecorators`: called as `(prototype, name, descriptor)` on a method or field) is
+ * refused with `HICKORY_ERR_DISPATCH_LEGACY_DECORATOR`, naming that setting and the fix, instead of
+ * misreading the prototype as its target. (A legacy class decorator is called as `(Class)`, which
+ * works as a plain call does.) For plugins' own decorators, through `@hickory/dispatch/kit`.
+ *
+ * @example
+ * ```ts
+ * return (target: Function, context?: ClassMethodDecoratorContext) => {
+ *   refuseLegacyDecorator('audited', target, context); // @audited on Books.show was called as a legacy decorator …
+ *   …
+ * };
+ * ```
+ */
+export function refuseLegacyDecorator(decorator: string, value: unknown, context: unknown): void {
+  // A legacy decorator gets (prototype, name, descriptor): the second argument is the name itself.
+  if (typeof context !== 'string' && typeof context !== 'symbol') return;
+  const owner = typeof value === 'function' ? value.name : (value as { constructor?: { name?: string } } | null)?.constructor?.name;
+  throw dispatchError('HICKORY_ERR_DISPATCH_LEGACY_DECORATOR', decorator, `${owner || 'a class'}.${String(context)}`);
 }
 
 /** True when `name` is a special method (`_lookup`, `_default`, `_route`). */

@@ -54,7 +54,11 @@ export const DISPATCH_ERRORS = Object.freeze({
   HICKORY_ERR_DISPATCH_BAD_NAMESPACE:
     '%s returned %s for template "%s": a template needs an object (its namespace) or a string.',
   HICKORY_ERR_DISPATCH_ROUTE_RESULT:
-    '%s._route() returned %s: return [target, remainder], where target is an exposed method of this controller or a controller object, and remainder an array of strings.',
+    "%s._route() returned %s: return [target, remainder], where target is an exposed method (of this controller or of one under it), routeTo(owner, 'name'), or a controller object, and remainder an array of strings.",
+  HICKORY_ERR_DISPATCH_ROUTE_OWNER:
+    "%s._route() returned %s, %s, so not which controller it runs on nor whose checks apply: return routeTo(owner, 'name') (routeTo(this.reports, 'index')), or the controller itself, [controller, remainder].",
+  HICKORY_ERR_DISPATCH_ROUTE_TO:
+    "routeTo(%s, %s): %s; give it the controller that holds the method and the method's name, e.g. routeTo(this.reports, 'index').",
   HICKORY_ERR_DISPATCH_LOOKUP_RESULT:
     '%s._lookup() returned %s: return [controller, remainder] (remainder an array of strings), or nothing when not found.',
   HICKORY_ERR_DISPATCH_NOT_A_SCHEMA:

@@ -15,6 +15,7 @@ export { dispatchPlugin } from './plugin.ts';
 export { expose, type ExposeOptions } from './expose.ts';
 export { when, type WhenOptions } from './when.ts';
 export { route } from './route.ts';
+export { routeTo, type MethodName, type RoutedMethod } from './route-to.ts';
 export type { MethodMarker } from './decorator.ts';
 export type { Rendering } from './exposure.ts';
 export { renderingFor } from './call.ts';
@@ -29,3 +30,4 @@ export { routeMap, type RouteInfo, type RouteMapMode, type MethodHandlerInfo } f
 export { schemaLabel } from './route-schemas.ts';
 export type { SchemaDescription } from './standard-schema.ts';
 export { openApiDocument, type OpenApiOptions } from './openapi.ts';
+export type { OpenApiConfig, OpenApiSecurityScheme } from './openapi-config.ts';

@@ -30,6 +30,7 @@ export type { Awaitable } from './awaitable.ts';
 export { routingState, peekRoutingState, routingSlot, type RoutingState, type RoutingSlot, type ParentIds } from './routing-state.ts';
 export { recordWalks, walkedControllers } from './walk-trail.ts';
 export { guard, openGuards, type GuardCheck, type GuardOptions } from './guards.ts';
+export { refuseLegacyDecorator } from './decorator.ts';
 // The handler a lookup calls, and its parameters.
 export { handlerCallOf, type HandlerCall } from './call.ts';
 export { parametersOf, handlerParameters, parametersFor, type Parameter, type ParameterList } from './parameters.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createKernel, type Request, type Response } from '@hickory/core';
-import { dispatchPlugin, expose, openApiDocument, routeMap, when } from '@hickory/dispatch';
+import { dispatchPlugin, expose, openApiDocument, routeMap, when, type OpenApiConfig } from '@hickory/dispatch';
 import { guard } from '@hickory/dispatch/kit';
 import * as v from 'valibot';
 import { z } from 'zod';
@@ -83,8 +83,8 @@ class UploadRoot {
   }
 }
 
-async function uploadDoc(options?: Parameters<typeof openApiDocument>[1]) {
-  const app = createKernel({ root: new UploadRoot(), logger: false }).use(dispatchPlugin);
+async function uploadDoc(options?: Parameters<typeof openApiDocument>[1], openapi?: OpenApiConfig) {
+  const app = createKernel({ root: new UploadRoot(), logger: false, openapi }).use(dispatchPlugin);
   await app.ready();
   try {
     return openApiDocument(app, options);
@@ -129,4 +129,42 @@ test('openApiDocument: a secured route has a 401 and requires the security schem
   const given = await uploadDoc({ securitySchemes: { session, token } });
   assert.deepEqual(given.paths['/vault/']!['get']!['security'], [{ session: [] }, { token: [] }]);
   assert.deepEqual((given['components'] as { securitySchemes: object }).securitySchemes, { session, token });
+});
+
+test("openApiDocument: the app's `openapi` configuration declares the schemes and the requirement of secured routes", async () => {
+  const session = { type: 'apiKey', in: 'cookie', name: 'sid' } as const;
+  const token = { type: 'http', scheme: 'bearer' } as const;
+  const configured = await uploadDoc(undefined, { securitySchemes: { session } });
+  assert.deepEqual(configured.paths['/vault/']!['get']!['security'], [{ session: [] }]);
+  assert.deepEqual((configured['components'] as { securitySchemes: object }).securitySchemes, { session });
+  assert.equal(configured.paths['/uploads/upload']!['post']!['security'], undefined);
+  // An explicit requirement: both at once.
+  const both = await uploadDoc(undefined, { securitySchemes: { session, token }, security: [{ session: [], token: [] }] });
+  assert.deepEqual(both.paths['/vault/']!['get']!['security'], [{ session: [], token: [] }]);
+  // The options given to openApiDocument win over the configuration.
+  const given = await uploadDoc({ securitySchemes: { token } }, { securitySchemes: { session } });
+  assert.deepEqual(given.paths['/vault/']!['get']!['security'], [{ token: [] }]);
+  // Without either, the stand-in says how to declare the real one.
+  const stand = await uploadDoc();
+  const description = (stand['components'] as { securitySchemes: Record<string, { description: string }> }).securitySchemes['hickory']!.description;
+  assert.match(description, /openapi: \{ securitySchemes: /);
+});
+
+test('the `openapi` configuration is checked at ready(), naming the mistake', async () => {
+  const refused = async (openapi: unknown, message: RegExp) => {
+    const app = createKernel({ root: new UploadRoot(), logger: false, openapi }).use(dispatchPlugin);
+    await assert.rejects(app.ready(), (error: Error & { code?: string }) => {
+      assert.equal(error.code, 'HICKORY_ERR_CONFIG_VALUE');
+      assert.match(error.message, message);
+      return true;
+    });
+  };
+  await refused('cookie', /"openapi".*must be an object, e\.g\. \{ securitySchemes: /);
+  await refused({ schemes: {} }, /has "schemes": its keys are securitySchemes and security/);
+  await refused({ securitySchemes: { s: { type: 'apiKey', in: 'cookie' } } }, /securitySchemes\.s \(apiKey\) needs `name`/);
+  await refused({ securitySchemes: { s: { type: 'apiKey', in: 'body', name: 'x' } } }, /securitySchemes\.s \(apiKey\) needs `in`: cookie, header or query/);
+  await refused({ securitySchemes: { s: { type: 'cookie' } } }, /securitySchemes\.s has type "cookie": one of apiKey, http/);
+  await refused({ securitySchemes: { s: { type: 'http' } } }, /\(http\) needs `scheme`/);
+  await refused({ securitySchemes: { s: { type: 'http', scheme: 'bearer' } }, security: [{ t: [] }] }, /security names "t", which securitySchemes does not declare/);
+  await refused({ security: [{ t: [] }] }, /securitySchemes must declare them/);
 });

@@ -6,6 +6,7 @@ import { schemaInfo } from './route-schemas.ts';
 import { genericHandler } from './generic-handler.ts';
 import { isStandardSchema, type SchemaDescription } from './standard-schema.ts';
 import { declaredBodyNames } from './body-sources.ts';
+import type { OpenApiConfig } from './openapi-config.ts';
 
 type Json = Record<string, unknown>;
 
@@ -18,10 +19,13 @@ export interface OpenApiOptions {
   /**
    * How a client passes the checks of secured routes (`secure`, `SecureController`), as OpenAPI
    * security schemes by name: each secured operation requires any one of them. Hickory cannot see
-   * what a check reads, so without this a secured operation names a stand-in `hickory` scheme
-   * (HTTP bearer) whose description says to give the real one.
+   * what a check reads, so without this (or the app's `openapi` configuration, see
+   * {@link OpenApiConfig}) a secured operation names a stand-in `hickory` scheme (HTTP bearer)
+   * whose description says to give the real one.
    */
-  readonly securitySchemes?: Readonly<Record<string, Json>>;
+  readonly securitySchemes?: Readonly<Record<string, Json>> | OpenApiConfig['securitySchemes'];
+  /** The `security` requirement of each secured operation; default: any one of the schemes. */
+  readonly security?: OpenApiConfig['security'];
 }
 
 // What a method exposed without `generic` answers: every method. HEAD and OPTIONS are left out,
@@ -36,7 +40,7 @@ const STAND_IN_SCHEMES: Readonly<Record<string, Json>> = {
   hickory: {
     type: 'http',
     scheme: 'bearer',
-    description: 'A stand-in: these routes run a secure() check, whose credentials the route map cannot see. Describe the real scheme with openApiDocument(app, { securitySchemes }).',
+    description: "A stand-in: these routes run a secure() check, whose credentials the route map cannot see. Declare the real scheme in the app's configuration: openapi: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } }.",
   },
 };
 
@@ -63,8 +67,10 @@ export function openApiDocument(kernel: Kernel, options: OpenApiOptions = {}): J
   const explicit = kernel.config.use_context_locals === false;
   const paths: Record<string, Record<string, Json>> = {};
   const dynamic: Json[] = [];
-  const schemes = options.securitySchemes ?? STAND_IN_SCHEMES;
-  const security = Object.keys(schemes).map((name) => ({ [name]: [] }));
+  // The options, else the app's `openapi` configuration (checked at ready()), else the stand-in.
+  const declared = options.securitySchemes === undefined ? (kernel.config['openapi'] as OpenApiConfig | undefined) : options;
+  const schemes = declared?.securitySchemes ?? STAND_IN_SCHEMES;
+  const security = declared?.security ?? Object.keys(schemes).map((name) => ({ [name]: [] }));
   let secured = false;
   for (const target of routeTargets(kernel.root!, kernel.config)) {
     const { info } = target;

@@ -3,6 +3,7 @@ import { tapDirect, withDefault } from '@hickory/core/kit';
 import { checkControllerTree } from './check.ts';
 import { warnDeadEndChildren } from './dead-end-children.ts';
 import { routeRequest, type DispatchSettings } from './dispatch.ts';
+import { checkOpenApiConfig } from './openapi-config.ts';
 import { invalidInputResponse } from './invalid-input.ts';
 import { declaredSchemaCount } from './schema-options.ts';
 import { recordWalks, trailSwitchOf } from './walk-trail.ts';
@@ -14,7 +15,7 @@ import { routeWalkedSection } from './debug-section.ts';
  * routable in the URL space); per request it walks the tree (`route` hook), maps arguments (validating them
  * against the handler's schemas: a rejection is a JSON 400, through an `onAbort` tap), calls the
  * method and renders the result. Declares `force_canonical` and `guess_content_type_from_ext`
- * (both default `true`).
+ * (both default `true`), and `openapi` (the security schemes of the OpenAPI document).
  *
  * @example
  * ```ts
@@ -27,6 +28,7 @@ export const dispatchPlugin = definePlugin({
   config: {
     force_canonical: withDefault(trueOrFalse, true),
     guess_content_type_from_ext: withDefault(trueOrFalse, true),
+    openapi: checkOpenApiConfig,
   },
   apply(kernel) {
     let root: object | undefined;

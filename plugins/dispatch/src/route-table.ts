@@ -2,6 +2,7 @@ import { types } from 'node:util';
 import { dispatchError } from './errors.ts';
 import { exposureOf, type Exposure } from './exposure.ts';
 import { mountsOf } from './route.ts';
+import { markControllerMethod } from './class-methods.ts';
 import { SPECIAL_NAMES, controllerName, isRoutableName } from './names.ts';
 import { MAX_SEGMENT_BYTES, MAX_SEGMENTS } from './path.ts';
 
@@ -323,7 +324,10 @@ function buildLayer(owner: string, levels: readonly object[]): Layer {
       if (!isRoutableName(name)) continue;
       if (typeof value === 'function') {
         const exposure = exposureOf(value);
-        if (exposure) members.push({ name, fn: value, exposure });
+        if (exposure) {
+          members.push({ name, fn: value, exposure });
+          markControllerMethod(value);
+        }
       } else if (isEnterable(value)) {
         children.push([name, value]);
       }

@@ -7,6 +7,7 @@ import { handlerParameters, parametersOf } from './parameters.ts';
 import { MAX_SEGMENTS } from './path.ts';
 import { isController, routeTableOf, type RouteTable } from './route-table.ts';
 import { routedOwner } from './routed-owner.ts';
+import { isRoutedMethod, type RoutedMethod } from './route-to.ts';
 import { genericHandler } from './generic-handler.ts';
 import { guardsDeclared, isOpened, runDueChecks, startChecks } from './guards.ts';
 import type { Resolution, WalkBudget } from './resolution.ts';
@@ -148,7 +149,7 @@ function routeThen(
 // What a `_route` answer means for the walk: a function answers, a controller continues the walk
 // inside it, nothing (or no progress) falls back to `_lookup`/`_default`.
 function followRoute(
-  next: [object | Function, readonly string[]] | undefined,
+  next: [object | Function | RoutedMethod, readonly string[]] | undefined,
   current: object,
   table: RouteTable,
   rest: readonly string[],
@@ -157,13 +158,16 @@ function followRoute(
   budget: WalkBudget,
 ): Awaitable<Resolution | undefined> {
   if (next !== undefined) {
-    if (typeof next[0] === 'function') {
-      // A child's method runs on that child, entered as if by name: its checks apply.
-      const owner = routedOwner(current, table, next[0]);
-      if (owner === undefined) return { controller: current, table, fn: next[0], remainder: nonEmpty(next[1], 0), canonical: false };
+    const target = next[0];
+    if (typeof target === 'function' || isRoutedMethod(target)) {
+      // Another controller's method runs on that controller, entered as if by name: the checks
+      // between apply (see routed-owner.ts).
+      const fn = typeof target === 'function' ? target : target.fn;
+      const owner = routedOwner(current, table, target);
+      if (owner === undefined) return { controller: current, table, fn, remainder: nonEmpty(next[1], 0), canonical: false };
       if (budget.checked === undefined && guardsDeclared()) startChecks(budget);
-      budget.trail?.push(owner.controller);
-      return { controller: owner.controller, table: owner.table, fn: next[0], remainder: nonEmpty(next[1], 0), canonical: false };
+      if (budget.trail !== undefined) for (const entered of owner.path) budget.trail.push(entered);
+      return { controller: owner.controller, table: owner.table, fn, remainder: nonEmpty(next[1], 0), canonical: false };
     }
     if (next[0] !== current || !sameSegments(next[1], rest)) {
       if (budget.checked === undefined && guardsDeclared()) startChecks(budget);
@@ -258,13 +262,13 @@ function callRoute(
   table: RouteTable,
   rest: readonly string[],
   request: Request,
-): Awaitable<[object | Function, readonly string[]] | undefined> {
+): Awaitable<[object | Function | RoutedMethod, readonly string[]] | undefined> {
   const result: unknown = table._route!.call(controller, rest, request);
   if (isThenable(result)) return Promise.resolve(result).then((settled) => checkRouted(settled, table));
   return checkRouted(result, table);
 }
 
-function checkRouted(result: unknown, table: RouteTable): [object | Function, readonly string[]] | undefined {
+function checkRouted(result: unknown, table: RouteTable): [object | Function | RoutedMethod, readonly string[]] | undefined {
   if (result === undefined || result === null) return undefined;
   if (!Array.isArray(result) || (result.length > 1 && !isSegmentList(result[1]))) {
     throw dispatchError('HICKORY_ERR_DISPATCH_ROUTE_RESULT', table.owner, describeValue(result));
@@ -273,6 +277,8 @@ function checkRouted(result: unknown, table: RouteTable): [object | Function, re
   // A checked pair is used as it is (the walk only reads it); anything else is normalized.
   const pair = result.length === 2 ? (result as [object | Function, string[]]) : undefined;
   const remainder = result.length > 1 ? (result[1] as string[]) : [];
+  // Checked first: routeTo()'s answer is an object, but never a controller.
+  if (isRoutedMethod(target)) return pair ?? [target, remainder];
   if (typeof target === 'function') {
     if (!exposureOf(target)) throw dispatchError('HICKORY_ERR_DISPATCH_ROUTE_RESULT', table.owner, `${describeValue(target)}, which is not exposed`);
     return pair ?? [target, remainder];

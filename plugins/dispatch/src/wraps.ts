@@ -1,4 +1,5 @@
 import { shareExposure } from './exposure.ts';
+import { isControllerMethod, markControllerMethod } from './class-methods.ts';
 import { parametersOf } from './parameters.ts';
 import { isMarkedWrapper, markWrapped } from './wrapped.ts';
 
@@ -27,6 +28,8 @@ export function wraps<This, Args extends unknown[], R>(
     markWrapped(wrapper, original);
     Object.defineProperty(wrapper, 'name', { value: original.name, configurable: true });
     shareExposure(original, wrapper);
+    // A wrapper that replaces a method is that method, for whose it is (see routed-owner.ts).
+    if (isControllerMethod(original)) markControllerMethod(wrapper);
     return wrapper;
   };
 }

@@ -1,3 +1,4 @@
+import { refuseLegacyDecorator } from '@hickory/dispatch/kit';
 import { hooksError } from './errors.ts';
 import type { Hook } from './hook.ts';
 import { hookListProblem } from './hook-list.ts';
@@ -22,6 +23,7 @@ export function hooks(...list: Hook[]): <C extends Function>(target: C, context?
   if (problem !== undefined) throw hooksError('HICKORY_ERR_HOOKS_DECORATOR', `was given something that is not a hook: ${problem}`);
   const checked: readonly Hook[] = list;
   return <C extends Function>(target: C, context?: ClassDecoratorContext): C => {
+    refuseLegacyDecorator('hooks', target, context);
     if (typeof target !== 'function' || (context !== undefined && context.kind !== 'class')) {
       throw hooksError('HICKORY_ERR_HOOKS_DECORATOR', `was applied to ${context?.kind ?? typeof target}`);
     }

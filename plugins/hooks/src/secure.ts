@@ -1,5 +1,5 @@
 import type { Request } from '@hickory/core';
-import { describeValue, guard, openGuards } from '@hickory/dispatch/kit';
+import { describeValue, guard, openGuards, refuseLegacyDecorator } from '@hickory/dispatch/kit';
 import { verdictOf } from './check-verdict.ts';
 import { hooksError } from './errors.ts';
 
@@ -50,6 +50,7 @@ export function secure(first: unknown, second?: unknown): unknown {
   checkCheck(first);
   const check = first as PermissionCheck;
   return ((target: Function, context?: ClassDecoratorContext | ClassMethodDecoratorContext) => {
+    refuseLegacyDecorator('secure', target, context);
     if (typeof target !== 'function' || (context !== undefined && context.kind !== 'class' && context.kind !== 'method')) {
       throw hooksError('HICKORY_ERR_HOOKS_SECURE_ARGS', `@secure(check) was applied to ${context?.kind ?? describeValue(target)}; use it on a controller class or an exposed method`);
     }
@@ -116,7 +117,8 @@ function declareSecureControllerGuard(): void {
  * }
  * ```
  */
-export function unlocked<T extends object>(target: T, _context?: ClassDecoratorContext | ClassMethodDecoratorContext): T {
+export function unlocked<T extends object>(target: T, context?: ClassDecoratorContext | ClassMethodDecoratorContext): T {
+  refuseLegacyDecorator('unlocked', target, context);
   if ((typeof target !== 'object' && typeof target !== 'function') || target === null) {
     throw hooksError('HICKORY_ERR_HOOKS_SECURE_ARGS', `unlocked() was given ${describeValue(target)}; give it a controller, a class or a method`);
   }

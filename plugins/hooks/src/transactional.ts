@@ -1,3 +1,4 @@
+import { refuseLegacyDecorator } from '@hickory/dispatch/kit';
 import { hooksError } from './errors.ts';
 
 /** Options of {@link transactional}. */
@@ -79,6 +80,7 @@ function actionDecorator(name: string, registry: WeakMap<Function, Array<() => u
 }
 
 function checkTarget(name: string, target: unknown, context: ClassDecoratorContext | ClassMethodDecoratorContext | undefined, classToo: boolean): void {
+  refuseLegacyDecorator(name.replace(/\(.*$/, ''), target, context);
   if (typeof target !== 'function') throw hooksError('HICKORY_ERR_HOOKS_TRANSACTION_DECORATOR', name, `was applied to ${typeof target}`);
   if (context !== undefined && context.kind !== 'method' && !(classToo && context.kind === 'class')) {
     throw hooksError('HICKORY_ERR_HOOKS_TRANSACTION_DECORATOR', name, `was applied to a ${context.kind}`);
