@@ -116,8 +116,8 @@ export class Request {
   url: string;
   /** The path, still percent-encoded, without the query string. Routing plugins read it. */
   path: string;
-  /** Per-request storage for application data: a fresh object for every request. */
-  context: Record<string, unknown> = {};
+  // Made when first read: most requests never use it.
+  private contextValue: Record<string, unknown> | undefined;
   /**
    * The lookup whose handler runs now (set by the kernel once routed, before the body is read; an
    * internal redirect or an error document replaces it). Plugins read what was found here
@@ -155,6 +155,14 @@ export class Request {
       this.path = pathOfAbsoluteForm(target);
       this.url = q === -1 ? this.path : `${this.path}?${this.queryValue}`;
     }
+  }
+
+  /** Per-request storage for application data: a fresh object for every request. */
+  get context(): Record<string, unknown> {
+    return (this.contextValue ??= {});
+  }
+  set context(value: Record<string, unknown>) {
+    this.contextValue = value;
   }
 
   /** The query string without the `?` (empty when there is none); setting it re-parses `GET`. */
