@@ -50,7 +50,7 @@ export interface Exposure {
 }
 
 /** A response schema as `expose('json', { response })` declared it. */
-export interface ResponseDeclaration {
+interface ResponseDeclaration {
   /** The schema as given (a Standard Schema once checked at `ready()`). */
   readonly schema: unknown;
   /** The rendering it describes: other renderings of the same method (templates) ignore it. */
