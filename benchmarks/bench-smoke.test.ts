@@ -18,8 +18,9 @@ import { linearFit, median } from './stats.ts';
 const expected = await expectedBodies();
 
 // Every framework, and the Hickory variants `npm run bench` measures by default (made by
-// createApp; use_context_locals: false, whose REST controller takes the request first).
-const SERVERS: VariantName[] = [...FRAMEWORKS, 'hickory-app', 'hickory-explicit'];
+// createApp; use_context_locals: false, whose REST controller takes the request first), and those
+// with response schemas (the same bodies, through compiled serializers).
+const SERVERS: VariantName[] = [...FRAMEWORKS, 'hickory-app', 'hickory-explicit', 'hickory-schema', 'hickory-app-schema'];
 
 for (const name of SERVERS) {
   test(`${name} benchmark app answers every route with the expected body`, async (t) => {

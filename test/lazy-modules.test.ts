@@ -1,6 +1,7 @@
 // An app pays only for what it uses: createApp plugs in every first-party plugin, but the large
-// libraries behind them (nunjucks, handlebars, busboy, send, proxy-addr, pino)
-// load on first use, so an app answering JSON never carries them in its heap. Run in a child
+// libraries behind them (nunjucks, handlebars, busboy, send, proxy-addr, pino, and
+// fast-json-stringify for response schemas) load on first use, so an app answering JSON never
+// carries them in its heap. Run in a child
 // process, so that nothing this test runner loaded counts.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -18,4 +19,5 @@ test('createApp: the heavy libraries load on first use, not with the app', async
   assert.deepEqual(steps.page, { status: 200, body: '<h1>&lt;Books&gt;</h1>', loaded: ['nunjucks'] });
   assert.deepEqual(steps.file, { status: 200, body: 'hello', loaded: ['nunjucks', 'send'] });
   assert.deepEqual(steps.upload, { status: 200, body: '{"name":"Dune"}', loaded: ['nunjucks', 'busboy', 'send'] });
+  assert.deepEqual(steps.schema, { status: 200, body: '{"ok":true}', loaded: ['nunjucks', 'busboy', 'send', 'fast-json-stringify'] });
 });

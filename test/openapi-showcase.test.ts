@@ -1,7 +1,8 @@
 // `hickory routes --openapi` on the showcase: a document an OpenAPI 3.1 validator accepts, whose
 // info comes from --title/--version or the app's package.json, where an upload is a field of the
-// body (never a path or query parameter), no body field is also a parameter, and every secured
-// operation has its 401 and a security requirement the document defines.
+// body (never a path or query parameter), no body field is also a parameter, every secured
+// operation has its 401 and a security requirement the document defines, and a response schema is
+// its 200 answer's JSON Schema.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -84,6 +85,19 @@ test('the showcase\'s OpenAPI document is valid OpenAPI 3.1, named after its pac
       assert.equal(op.security, undefined, where);
     }
   }
+  // The catalog's JSON list declares its response schema: the 200 answer carries its JSON Schema.
+  assert.deepEqual(doc.paths['/catalog/books/']!['get']!.responses['200'], {
+    description: 'OK',
+    content: {
+      'text/html': {},
+      'application/json': {
+        schema: {
+          type: 'array',
+          items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'name'], additionalProperties: false },
+        },
+      },
+    },
+  });
   const secured = operations(doc).filter(([, , op]) => op['x-hickory-secured']).map(([path, method]) => `${method} ${path}`);
   assert.ok(secured.includes('get /admin/'), secured.join(', '));
   assert.ok(!secured.some((op) => op.endsWith(' /admin/login')), 'the login form stays open');

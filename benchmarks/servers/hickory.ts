@@ -5,7 +5,8 @@ import { createKernel, type Plugin } from '@hickory/core';
 import { dispatchPlugin, expose } from '@hickory/dispatch';
 import { book, DEEP_TEXT, HELLO, PAGE_DATA, PAGE_TEMPLATE, TEMPLATE_DIR } from '../routes.ts';
 import type { BenchServer } from './server.ts';
-import { appLoadedVariant, appVariant, explicitVariant, hooksVariant, loggerVariant } from './hooks-variant.ts';
+import { appLoadedVariant, appVariant, explicitVariant, hooksVariant, loggerVariant, schemaVariant } from './hooks-variant.ts';
+import { z } from 'zod';
 import { discardedLog } from './discarded-log.ts';
 
 // /a/b/c/d/e/f/g/h: seven child controllers and an exposed method at the end.
@@ -21,10 +22,17 @@ class C { d = new D(); }
 class B { c = new C(); }
 class A { b = new B(); }
 
+// The `hickory-schema` variants declare the JSON routes' response schemas, as the fastify server
+// does (the depth-8 route answers text: no JSON to describe).
+const HELLO_SCHEMA = z.object({ hello: z.string() });
+const BOOK_SCHEMA = z.object({ id: z.string(), name: z.string() });
+const helloJson = schemaVariant() ? expose('json', { response: HELLO_SCHEMA }) : expose('json');
+const bookJson = schemaVariant() ? expose('json', { response: BOOK_SCHEMA }) : expose('json');
+
 class Root {
   a = new A();
 
-  @expose('json') hello() {
+  @helloJson hello() {
     return HELLO;
   }
 
@@ -46,13 +54,13 @@ interface EjsModule {
 function booksController(rest: RestModule): object | undefined {
   if (typeof rest.RestController !== 'function' || rest.restPlugin === undefined) return undefined;
   class Books extends rest.RestController {
-    @expose('json') get_one(id: string) {
+    @bookJson get_one(id: string) {
       return book(id);
     }
   }
   // use_context_locals: false — the request and the response come first.
   class ExplicitBooks extends rest.RestController {
-    @expose('json') get_one(_request: unknown, _response: unknown, id: string) {
+    @bookJson get_one(_request: unknown, _response: unknown, id: string) {
       return book(id);
     }
   }

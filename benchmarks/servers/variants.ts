@@ -16,6 +16,8 @@ export const VARIANTS = {
   hickory: { framework: 'hickory', title: 'hickory, `createKernel()`' },
   'hickory-app': { framework: 'hickory', title: 'hickory, `createApp()`', preload: 'app' },
   'hickory-explicit': { framework: 'hickory', title: 'hickory, `createKernel()`, `use_context_locals: false`', preload: 'explicit' },
+  'hickory-schema': { framework: 'hickory', title: 'hickory, `createKernel()`, response schemas', preload: 'schema' },
+  'hickory-app-schema': { framework: 'hickory', title: 'hickory, `createApp()`, response schemas', preload: 'app-schema' },
   fastify: { framework: 'fastify', title: FRAMEWORK_TITLES.fastify },
   node: { framework: 'node', title: FRAMEWORK_TITLES.node },
   'node-als': { framework: 'node', title: `${FRAMEWORK_TITLES.node} + AsyncLocalStorage`, preload: 'async-local-storage' },

@@ -35,3 +35,4 @@ export { parseJsonBody } from './json-body.ts';
 export { inputObject } from './input-object.ts';
 export { refuseContentEncoding } from './content-encoding.ts';
 export { silentLogger, stderrLogger } from './logger.ts';
+export { isDevelopment } from './development.ts';

@@ -4,6 +4,7 @@ import { checkExplicitHandler } from './explicit-handler.ts';
 import { unmarkedWrapperName } from './wraps.ts';
 import { exposureOf } from './exposure.ts';
 import { handlerSchemas } from './handler-schemas.ts';
+import { responseSerializer } from './response-serializer.ts';
 import { hasGuards, isOpened } from './guards.ts';
 import { controllerName, describeValue } from './names.ts';
 import { isController, routeTableOf } from './route-table.ts';
@@ -13,7 +14,8 @@ import { isController, routeTableOf } from './route-table.ts';
  * controller, every class's route table builds (no collisions, no misplaced `when` or
  * `generic`), every template has a renderer that can render it (the file is there, the engine's
  * package installed: as its renderer's check tells), and every schema (`args`, `body`) is a Standard
- * Schema whose `args` keys name parameters. Controllers that only `_lookup` or `_route`
+ * Schema whose `args` keys name parameters; every response schema converts to JSON Schema and
+ * compiles into its serializer. Controllers that only `_lookup` or `_route`
  * create are checked when first routed. Outside production, a controller reachable at two paths
  * is logged as a warning: the second is usually a field that was meant to be private; when only
  * one of the paths passes a `secure` check, the warning names the one that skips it.
@@ -46,6 +48,8 @@ export function checkControllerTree(kernel: Kernel): object {
         if (kernel.config.use_context_locals === false) checkExplicitHandler(fn, controllerName(controller));
       }
       handlerSchemas(fn, kernel.config.use_context_locals === false, controller);
+      // Synchronous here: ready() loaded the compiler before the tree is checked.
+      if (exposureOf(fn)?.response !== undefined) void responseSerializer(fn, controller);
     }
     for (const [segment, entry] of table.entries()) {
       if (entry.kind !== 'child' || !isController(entry.value)) continue;

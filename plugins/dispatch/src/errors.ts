@@ -65,6 +65,12 @@ export const DISPATCH_ERRORS = Object.freeze({
     '%s: %s is %s, not a Standard Schema (an object with a "~standard" property holding version 1 and a validate function): pass a schema of zod, valibot, arktype or another library that implements Standard Schema, e.g. args: { id: z.coerce.number() }.',
   HICKORY_ERR_DISPATCH_ARGS_UNKNOWN:
     '%s: args names "%s", which is no parameter of the handler (its parameters: %s): rename the key or the parameter.',
+  HICKORY_ERR_DISPATCH_RESPONSE_CONVERTER:
+    '%s: its response schema (%s) offers no JSON Schema converter ("~standard".jsonSchema.output, Standard JSON Schema of @standard-schema/spec 1.1), which its serializer is compiled from: wrap a valibot schema with toStandardJsonSchema() from @valibot/to-json-schema, or use a library whose schemas convert themselves (zod 4.2 or later, arktype).',
+  HICKORY_ERR_DISPATCH_RESPONSE_SCHEMA:
+    '%s: its response schema cannot serve as a serializer: %s. Describe the JSON that is sent, without transforms (a Date is sent as its ISO string: z.iso.datetime()).',
+  HICKORY_ERR_DISPATCH_RESPONSE_INVALID:
+    '%s returned a value that its response schema rejects (checked outside production only, as the JSON sent): %s',
   HICKORY_ERR_DISPATCH_ARGS_PENDING:
     '%s: its schemas validate asynchronously, so its arguments are not known yet: await call.prepare(request, response) before call.argumentsFor(request, response).',
 } as const);

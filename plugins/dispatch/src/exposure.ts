@@ -45,6 +45,16 @@ export interface Exposure {
   readonly bodySchema: unknown;
   /** True when exposed with `accept_noncanonical: true`: an index that answers without its slash too. */
   readonly acceptNoncanonical: boolean;
+  /** The `response` option: its schema and the JSON rendering it was given with (checked at `ready()`). */
+  readonly response: ResponseDeclaration | undefined;
+}
+
+/** A response schema as `expose('json', { response })` declared it. */
+interface ResponseDeclaration {
+  /** The schema as given (a Standard Schema once checked at `ready()`). */
+  readonly schema: unknown;
+  /** The rendering it describes: other renderings of the same method (templates) ignore it. */
+  readonly rendering: Rendering;
 }
 
 interface MutableExposure {
@@ -56,6 +66,7 @@ interface MutableExposure {
   args: Readonly<Record<string, unknown>> | undefined;
   bodySchema: unknown;
   acceptNoncanonical: boolean;
+  response: ResponseDeclaration | undefined;
 }
 
 const registry = new WeakMap<Function, MutableExposure>();
@@ -90,7 +101,7 @@ export function exposureOf(fn: unknown): Exposure | undefined {
 export function exposureRecord(fn: Function): MutableExposure {
   let record = registry.get(fn);
   if (!record) {
-    record = { renderings: [], generic: false, route: undefined, when: undefined, body: false, args: undefined, bodySchema: undefined, acceptNoncanonical: false };
+    record = { renderings: [], generic: false, route: undefined, when: undefined, body: false, args: undefined, bodySchema: undefined, acceptNoncanonical: false, response: undefined };
     registry.set(fn, record);
   }
   return record;

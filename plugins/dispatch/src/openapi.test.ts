@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { createKernel, type Request, type Response } from '@hickory/core';
 import { dispatchPlugin, expose, openApiDocument, routeMap, when, type OpenApiConfig } from '@hickory/dispatch';
 import { guard } from '@hickory/dispatch/kit';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import * as v from 'valibot';
 import { z } from 'zod';
 
@@ -167,4 +168,35 @@ test('the `openapi` configuration is checked at ready(), naming the mistake', as
   await refused({ securitySchemes: { s: { type: 'http' } } }, /\(http\) needs `scheme`/);
   await refused({ securitySchemes: { s: { type: 'http', scheme: 'bearer' } }, security: [{ t: [] }] }, /security names "t", which securitySchemes does not declare/);
   await refused({ security: [{ t: [] }] }, /securitySchemes must declare them/);
+});
+
+test('openApiDocument: a response schema is the 200 answer\'s JSON Schema; the method\'s other renderings keep theirs empty', async () => {
+  const Greeting = z.object({ hello: z.string(), count: z.number().int().optional() });
+  class Greetings {
+    @expose('json', { response: Greeting }) @expose({ content_type: 'text/plain' }) index() { return { hello: 'world' }; }
+    @expose('json') plain() { return { hello: 'world' }; }
+  }
+  const app = createKernel({ root: new Greetings(), logger: false }).use(dispatchPlugin);
+  await app.ready();
+  const doc = openApiDocument(app);
+  const ok = (path: string) => ((doc.paths[path]!['get']!['responses'] as Record<string, unknown>)['200']);
+  assert.deepEqual(ok('/'), {
+    description: 'OK',
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: { hello: { type: 'string' }, count: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 } },
+          required: ['hello'],
+          additionalProperties: false,
+        },
+      },
+      'text/plain': {},
+    },
+  });
+  assert.deepEqual(ok('/plain'), { description: 'OK', content: { 'application/json': {} } });
+  const validator = new Validator();
+  const result = await validator.validate(doc as unknown as Record<string, unknown>);
+  assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2));
+  await app.close();
 });

@@ -2,7 +2,7 @@ import type { Kernel } from '@hickory/core';
 import { exposureOf, renderingsOf } from './exposure.ts';
 import { parametersFor, type Parameter } from './parameters.ts';
 import { routeTargets, type RouteTarget } from './route-map.ts';
-import { schemaInfo } from './route-schemas.ts';
+import { responseDescription, schemaInfo } from './route-schemas.ts';
 import { genericHandler } from './generic-handler.ts';
 import { isStandardSchema, type SchemaDescription } from './standard-schema.ts';
 import { declaredBodyNames } from './body-sources.ts';
@@ -51,7 +51,8 @@ const STAND_IN_SCHEMES: Readonly<Record<string, Json>> = {
  * PATCH, the parameters are fields of the request body (JSON, urlencoded or multipart: an upload
  * is a field, never a path segment), or the body schema when the handler declares one; ids a
  * RestController names in its path stay path parameters. Each with its `args` schema as JSON
- * Schema; the response media types of its renderings, the 400 of a rejected input, and for a
+ * Schema; the response media types of its renderings (with the JSON Schema of a response schema,
+ * `expose('json', { response })`), the 400 of a rejected input, and for a
  * secured route the 401 and its security requirement. Routes decided per request (`_lookup`,
  * `_default`, a `_route` that describes nothing) cannot be listed by path: they are named in
  * `x-hickory-dynamic`.
@@ -111,7 +112,11 @@ function operation(owner: string, fn: Function, target: RouteTarget, method: str
   const info = schemaInfo(fn);
   const validates = info.schemas !== undefined || info.body !== undefined;
   const content: Json = {};
-  for (const rendering of renderingsOf(fn, generic)) content[rendering.mediaType] ??= {};
+  for (const rendering of renderingsOf(fn, generic)) {
+    const response = responseDescription(fn, rendering);
+    if (response !== undefined) content[rendering.mediaType] = { schema: openSchema(response) };
+    else content[rendering.mediaType] ??= {};
+  }
   const op: Json = { summary: `${owner}.${fn.name}`, parameters: described.parameters };
   if (info.body !== undefined && method !== 'get') {
     const schema = openSchema(info.body);

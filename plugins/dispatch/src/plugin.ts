@@ -6,6 +6,9 @@ import { routeRequest, type DispatchSettings } from './dispatch.ts';
 import { checkOpenApiConfig } from './openapi-config.ts';
 import { invalidInputResponse } from './invalid-input.ts';
 import { declaredSchemaCount } from './schema-options.ts';
+import { declaredResponseCount } from './response-options.ts';
+import { loadResponseCompiler } from './response-serializer.ts';
+import { decideResponseChecks } from './response-json.ts';
 import { recordWalks, trailSwitchOf } from './walk-trail.ts';
 import { routeWalkedSection } from './debug-section.ts';
 
@@ -14,8 +17,10 @@ import { routeWalkedSection } from './debug-section.ts';
  * the cause and the fix; outside production, warnings name fields that put objects with nothing
  * routable in the URL space); per request it walks the tree (`route` hook), maps arguments (validating them
  * against the handler's schemas: a rejection is a JSON 400, through an `onAbort` tap), calls the
- * method and renders the result. Declares `force_canonical` and `guess_content_type_from_ext`
- * (both default `true`), and `openapi` (the security schemes of the OpenAPI document).
+ * method and renders the result (JSON through the method's compiled serializer when it declares a
+ * response schema: the serializer compiler is loaded at `ready()` only then). Declares
+ * `force_canonical` and `guess_content_type_from_ext` (both default `true`), and `openapi` (the
+ * security schemes of the OpenAPI document).
  *
  * @example
  * ```ts
@@ -34,7 +39,13 @@ export const dispatchPlugin = definePlugin({
     let root: object | undefined;
     const trail = trailSwitchOf(kernel);
     let settings: DispatchSettings = { forceCanonical: true, guessFromExtension: true, trail };
+    // The serializer compiler, loaded only when some method declares a response schema, before
+    // the tree is checked: each such schema is compiled there, so its mistakes surface at ready().
+    kernel.hooks.ready.tapPromise('dispatch', async () => {
+      if (declaredResponseCount() > 0) await loadResponseCompiler();
+    });
     kernel.hooks.ready.tap('dispatch', () => {
+      decideResponseChecks(kernel);
       root = checkControllerTree(kernel);
       // For developers, as checkControllerTree's alias warning: not for production logs.
       if (process.env['NODE_ENV'] !== 'production') warnDeadEndChildren(kernel, root);

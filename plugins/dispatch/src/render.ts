@@ -3,10 +3,13 @@ import { dispatchError } from './errors.ts';
 import type { Awaitable } from './awaitable.ts';
 import type { Rendering } from './exposure.ts';
 import { controllerName, describeValue } from './names.ts';
+import { declaredResponseCount } from './response-options.ts';
+import { writeSchemaJson } from './response-json.ts';
 
 /**
  * Turns a controller's return value into the response, by its rendering: a `Response` replaces
- * the response; `'json'` serializes the value (`null` → `null`, `undefined` → no body); without a
+ * the response; `'json'` serializes the value (`null` → `null`, `undefined` → no body) — through
+ * the method's compiled serializer when it declared a response schema for this rendering; without a
  * template a string or bytes are the body; a template renders the value (its namespace, `{}` when
  * `undefined`) through `kernel.renderNow()`. The rendering's media type is set unless the controller
  * set a `Content-Type` itself; a status the controller set is kept. At once unless the template
@@ -30,7 +33,15 @@ export function renderValue(
   const template = rendering.template;
   if (template === 'json') {
     if (value === undefined) return undefined;
-    response.body = jsonify.encode(value);
+    // A method with a response schema (`expose('json', { response })`) writes through its serializer.
+    const written = declaredResponseCount() > 0 && typeof fnOrLabel === 'function' ? writeSchemaJson(kernel, rendering, value, response, controller, fnOrLabel) : false;
+    if (written === false) response.body = jsonify.encode(value);
+    else if (written !== true) {
+      return written.then(() => {
+        setType(response, rendering);
+        return undefined;
+      });
+    }
   } else if (template === undefined) {
     if (value === undefined) {
       if (response.hasBody) setType(response, rendering);

@@ -1,5 +1,5 @@
-import { exposureOf } from './exposure.ts';
-import { describeSchema, isStandardSchema, type SchemaDescription } from './standard-schema.ts';
+import { exposureOf, type Rendering } from './exposure.ts';
+import { describeSchema, isStandardSchema, outputJsonSchema, type SchemaDescription } from './standard-schema.ts';
 
 /** The schemas a handler declares, as the route map and the OpenAPI document show them. */
 export interface SchemaInfo {
@@ -50,4 +50,27 @@ export function schemaLabel(description: SchemaDescription): string {
   if (typeof type === 'string') return type;
   if (Array.isArray(type) && type.every((t) => typeof t === 'string')) return type.join('|');
   return 'schema';
+}
+
+/**
+ * The JSON Schema (draft 2020-12, as OpenAPI 3.1 uses) of the value `fn` answers with in
+ * `rendering`, when it declared a response schema for it (`expose('json', { response })`);
+ * `'schema'` when its library cannot express it (`ready()` refuses such a schema, so only a route
+ * never checked shows it); `undefined` without one.
+ *
+ * @example
+ * ```ts
+ * responseDescription(Root.prototype.hello, renderingsOf(Root.prototype.hello)[0]!);
+ * // { type: 'object', properties: { hello: { type: 'string' } }, required: ['hello'], additionalProperties: false }
+ * ```
+ */
+export function responseDescription(fn: Function, rendering: Rendering): SchemaDescription | undefined {
+  const declared = exposureOf(fn)?.response;
+  if (declared === undefined || declared.rendering !== rendering) return undefined;
+  if (!isStandardSchema(declared.schema)) return 'schema';
+  try {
+    return outputJsonSchema(declared.schema, 'draft-2020-12') ?? 'schema';
+  } catch {
+    return 'schema';
+  }
 }

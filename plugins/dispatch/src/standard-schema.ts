@@ -42,3 +42,23 @@ export function describeSchema(schema: StandardSchemaV1): SchemaDescription {
     return 'schema';
   }
 }
+
+/**
+ * The JSON Schema of what a schema outputs (what a handler's value is, as JSON sends it), through
+ * the Standard JSON Schema converter (`~standard.jsonSchema.output`, spec 1.1), for `target`;
+ * `undefined` when the library offers no converter. What the converter throws (a transform, a
+ * `Date`, a custom check it cannot express) is thrown. The `$schema` key is dropped.
+ *
+ * @example
+ * ```ts
+ * outputJsonSchema(z.object({ hello: z.string() }), 'draft-07');
+ * // { type: 'object', properties: { hello: { type: 'string' } }, required: ['hello'], additionalProperties: false }
+ * outputJsonSchema(v.object({}), 'draft-07'); // undefined: wrap it with toStandardJsonSchema()
+ * ```
+ */
+export function outputJsonSchema(schema: StandardSchemaV1, target: 'draft-07' | 'draft-2020-12'): Record<string, unknown> | undefined {
+  const converter = (schema['~standard'] as Partial<StandardJSONSchemaV1.Props>).jsonSchema;
+  if (typeof converter?.output !== 'function') return undefined;
+  const { $schema: _dialect, ...rest } = converter.output({ target });
+  return rest;
+}

@@ -3,6 +3,7 @@ import { dispatchError } from './errors.ts';
 import { exposureRecord } from './exposure.ts';
 import { renderingFrom } from './expose.ts';
 import { describeOptions, describeValue } from './names.ts';
+import { recordResponse, responseOptionProblem } from './response-options.ts';
 import { recordSchemaOptions, schemaOptionsProblem } from './schema-options.ts';
 import type { ArgumentSchemas, SchemaMarker } from './schema-types.ts';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
@@ -23,10 +24,12 @@ export interface WhenOptions {
   body?: boolean | StandardSchemaV1;
   /** Standard Schemas by parameter name of this handler, as `expose({ args })`. */
   args?: ArgumentSchemas;
+  /** With `template: 'json'`: the schema of this handler's JSON answer, as `expose('json', { response })`. */
+  response?: StandardSchemaV1;
 }
 
 const METHOD = /^[A-Za-z]+$/;
-const WHEN_OPTIONS = new Set(['method', 'template', 'content_type', 'body', 'args']);
+const WHEN_OPTIONS = new Set(['method', 'template', 'content_type', 'body', 'args', 'response']);
 
 /**
  * Attaches a handler for an HTTP method to the generic method `name` of the same class (linked
@@ -50,10 +53,10 @@ export function when(name: string, options: WhenOptions): MethodMarker {
   if (typeof options !== 'object' || options === null) throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, 'options { method } are required');
   for (const key of Object.keys(options)) {
     if (!WHEN_OPTIONS.has(key)) {
-      throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, `unknown option "${key}" (options: method, template, content_type, body, args)`);
+      throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, `unknown option "${key}" (options: method, template, content_type, body, args, response)`);
     }
   }
-  const problem = schemaOptionsProblem(options.args, options.body);
+  const problem = schemaOptionsProblem(options.args, options.body) ?? responseOptionProblem(options.response, options.template);
   if (problem !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, problem);
   const listed = typeof options.method === 'string' ? [options.method] : options.method;
   if (!Array.isArray(listed) || listed.length === 0 || !listed.every((m) => typeof m === 'string' && METHOD.test(m))) {
@@ -74,7 +77,7 @@ export function when(name: string, options: WhenOptions): MethodMarker {
     }
     record.when = Object.freeze({ target: name, methods: Object.freeze([...new Set([...(record.when?.methods ?? []), ...methods])]) });
     if (rendering) record.renderings.unshift(rendering);
-    const conflict = recordSchemaOptions(value, options.args, options.body);
+    const conflict = recordSchemaOptions(value, options.args, options.body) ?? (rendering === undefined ? undefined : recordResponse(value, options.response, rendering));
     if (conflict !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, conflict);
     return value;
   }) as MethodMarker;

@@ -1,4 +1,5 @@
 import { expose, renderingFor, route } from '@hickory/dispatch';
+import { z } from 'zod';
 
 interface Book {
   id: string;
@@ -12,10 +13,13 @@ const BOOKS: readonly Book[] = Object.freeze([
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+// The JSON list's schema: serialized by a compiled serializer, and shown in the OpenAPI document.
+const BookList = z.array(z.object({ id: z.string(), name: z.string() }));
+
 /** `/catalog/books/`: HTML by default; JSON for `/catalog/books/index.json` or `Accept: application/json`. */
 export class BooksController {
   @expose()
-  @expose('json')
+  @expose('json', { response: BookList })
   index(): string | readonly Book[] {
     if (renderingFor()?.mediaType === 'application/json') return BOOKS;
     return `<h1>Books</h1><ul>${BOOKS.map((b) => `<li>${escape(b.name)}</li>`).join('')}</ul>\n`;
