@@ -57,6 +57,26 @@ test('concurrent requests each see their own request and response', async () => 
   await app.close();
 });
 
+test("the caller of inject() and the code after a socket's request are outside the request again", async () => {
+  const app = createKernel({ logger: false }).use(handle(() => request.path));
+  // A synchronous handler: the whole request runs inside the inject() call.
+  const res = await app.inject('/first');
+  assert.equal(res.body, '/first');
+  assert.equal(currentExchange(), undefined);
+  assert.throws(() => request.path, { code: 'HICKORY_ERR_OUTSIDE_REQUEST' });
+  const later = await new Promise<unknown>((resolve) => setTimeout(() => resolve(currentExchange()), 1));
+  assert.equal(later, undefined);
+  // Over a socket, a hundred requests at once on keep-alive connections: each handler sees its own
+  // request, and a timer the test starts meanwhile sees none.
+  const { url } = await app.listen({ port: 0, host: '127.0.0.1' });
+  const paths = Array.from({ length: 100 }, (_, i) => `/r${i}`);
+  const outside = new Promise<unknown>((resolve) => setTimeout(() => resolve(currentExchange()), 5));
+  const bodies = await Promise.all(paths.map(async (path) => (await fetch(`${url}${path}`)).text()));
+  assert.deepEqual(bodies, paths);
+  assert.equal(await outside, undefined);
+  await app.close();
+});
+
 test('a Response returned by the handler replaces the one behind the response accessor', async () => {
   let after: Response | undefined;
   const app = createKernel({ logger: false }).use(

@@ -352,7 +352,9 @@ export class Kernel {
   }
 
   /**
-   * The `(req, res)` listener for `node:http` (call after `ready()`).
+   * The `(req, res)` listener for `node:http` (call after `ready()`). It is made for a server's
+   * `request` event: called from code of your own, the request's async context may stay current
+   * until that code returns to Node's event loop (use `inject()` to serve a request in-process).
    *
    * @example
    * ```ts
@@ -403,6 +405,8 @@ export class Kernel {
     await this.ready();
     const toRoot = emptyPathRedirect(options as InjectOptions | string);
     if (toRoot !== undefined) return lightInject(toRoot.answer, toRoot.options);
+    // After the `await` above, this runs as a promise continuation of its own: the request's async
+    // context, entered and not left (see `serveInContext`), ends with it, and the caller keeps its own.
     return lightInject(this.listener, options as InjectOptions | string);
   }
 

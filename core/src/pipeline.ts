@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bailRunner, isThenable, seriesRunner, type BailRunner } from './bail-runner.ts';
-import { adoptResponse, exchangeStorage, type Exchange } from './current.ts';
+import { adoptResponse, serveInContext, type Exchange } from './current.ts';
 import type { DebugSection } from './debug-page.ts';
 import { writeDefaultError } from './error-body.ts';
 import { enterErrorDocument, leaveErrorDocument } from './error-document.ts';
@@ -125,7 +125,7 @@ export class Pipeline {
       answerInternalError(res);
       return undefined;
     }
-    return this.settings.contextLocals ? exchangeStorage.run(exchange, this.serve, exchange, res) : this.serve(exchange, res);
+    return this.settings.contextLocals ? serveInContext(exchange, this.serve, res) : this.serve(exchange, res);
   };
 
   private readonly serve = (exchange: Exchange, res: ServerResponse): Promise<void> | undefined => {
