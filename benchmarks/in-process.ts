@@ -8,12 +8,17 @@
 //   node benchmarks/dist/benchmarks/in-process.js [--frameworks hickory,hickory-app,fastify,node]
 //     [--route hello] [--rounds 7] [--requests 20000]
 // (built first by `npx tsc -b benchmarks`, so that the packages' dist is measured, as users run it.)
+import { AsyncResource } from 'node:async_hooks';
 import { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Duplex } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ROUTE_PATHS, type RouteName } from './routes.ts';
 import { SERVER_MODULES } from './servers/server.ts';
 import { VARIANTS, type VariantName } from './servers/variants.ts';
+
+// The async context sockets' callbacks run in (the one their server was made in): Node enters it
+// for each callback and gives the caller's back afterwards.
+const SOCKET_CONTEXT = new AsyncResource('in-process-socket');
 
 // A socket that takes every write at once and keeps nothing.
 function discardingSocket(): Duplex {
@@ -68,7 +73,8 @@ function one(server: Server, path: string, socket: Duplex): Promise<number> {
       res.detachSocket(socket as never);
       resolve(res.statusCode);
     });
-    server.emit('request', req, res);
+    // As Node calls a socket's callback: in the context the server was made in, given back after.
+    SOCKET_CONTEXT.runInAsyncScope(() => server.emit('request', req, res));
   });
 }
 

@@ -129,6 +129,20 @@ export class HeaderMap {
     return this.keys.indexOf(lowerCase(name)) !== -1;
   }
 
+  /**
+   * {@link has} for a name the caller writes in lower case itself (`'content-type'`): no case
+   * folding, which for a header that is not there means no scan of the name (the kernel asks for
+   * a few such names on every response).
+   *
+   * @example
+   * ```ts
+   * if (!map.hasKey('content-type')) map.setKnown('content-type', 'Content-Type', 'text/html; charset=utf-8');
+   * ```
+   */
+  hasKey(key: string): boolean {
+    return this.keys.indexOf(key) !== -1;
+  }
+
   delete(name: string): boolean {
     const at = this.keys.indexOf(lowerCase(name));
     if (at === -1) return false;

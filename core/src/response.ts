@@ -91,7 +91,7 @@ export class Response {
   }
   set text(value: string) {
     this.body = String(value);
-    if (!this.headerMap.has('content-type')) this.headerMap.set('Content-Type', HTML);
+    if (!this.headerMap.hasKey('content-type')) this.headerMap.set('Content-Type', HTML);
   }
 
   /** The body parsed as JSON; setting it serializes the value as an `application/json` body. */
@@ -100,7 +100,7 @@ export class Response {
   }
   set json(value: unknown) {
     this.body = jsonify.encode(value);
-    if (!this.headerMap.has('content-type')) this.headerMap.set('Content-Type', JSON_TYPE);
+    if (!this.headerMap.hasKey('content-type')) this.headerMap.set('Content-Type', JSON_TYPE);
   }
 
   /** A streamed body (stream, iterable or async iterable); setting it clears `body`. */

@@ -43,12 +43,12 @@ export function writeResponse(request: Request, response: Response, res: ServerR
   // Framing is the kernel's: a body of known length goes with Content-Length alone, never with an
   // application's Transfer-Encoding too (RFC 9112 §6.3: a proxy may read either, and the two
   // readings smuggle a request).
-  if (headers.has('transfer-encoding') && (iter === undefined || headers.has('content-length'))) headers.delete('transfer-encoding');
+  if (headers.hasKey('transfer-encoding') && (iter === undefined || headers.hasKey('content-length'))) headers.delete('transfer-encoding');
   if (iter !== undefined) {
     // A 200 stream with no declared length may turn out empty: a 204 then, as Pecan answers.
-    if (status === 200 && request.method !== 'HEAD' && !headers.has('content-length') && !isOneChunk(iter)) return streamOr204(iter, request, response, res, logger);
-    if (!headers.has('content-type')) headers.set('Content-Type', OCTETS);
-    const declared = headers.has('content-length') ? declaredLength(headers, request, logger) : undefined;
+    if (status === 200 && request.method !== 'HEAD' && !headers.hasKey('content-length') && !isOneChunk(iter)) return streamOr204(iter, request, response, res, logger);
+    if (!headers.hasKey('content-type')) headers.set('Content-Type', OCTETS);
+    const declared = headers.hasKey('content-length') ? declaredLength(headers, request, logger) : undefined;
     res.writeHead(status, headers.toFlatArray() as string[]);
     return streamBody(iter, res, request, logger, declared);
   }
@@ -59,13 +59,13 @@ export function writeResponse(request: Request, response: Response, res: ServerR
     return undefined;
   }
   if (typeof body === 'string') {
-    if (!headers.has('content-type')) headers.setKnown('content-type', 'Content-Type', HTML);
+    if (!headers.hasKey('content-type')) headers.setKnown('content-type', 'Content-Type', HTML);
     headers.setKnown('content-length', 'Content-Length', String(Buffer.byteLength(body)));
     res.writeHead(status, headers.toFlatArray() as string[]);
     res.end(request.method === 'HEAD' ? undefined : body);
     return undefined;
   }
-  if (!headers.has('content-type')) headers.setKnown('content-type', 'Content-Type', OCTETS);
+  if (!headers.hasKey('content-type')) headers.setKnown('content-type', 'Content-Type', OCTETS);
   headers.setKnown('content-length', 'Content-Length', String(body.byteLength));
   res.writeHead(status, headers.toFlatArray() as string[]);
   res.end(request.method === 'HEAD' ? undefined : body);
@@ -94,7 +94,7 @@ async function streamOr204(iter: AppIter, request: Request, response: Response, 
     res.end();
     return;
   }
-  if (!headers.has('content-type')) headers.set('Content-Type', OCTETS);
+  if (!headers.hasKey('content-type')) headers.set('Content-Type', OCTETS);
   res.writeHead(200, headers.toFlatArray() as string[]);
   await streamBody(resumed(first.value, it), res, request, logger, undefined);
 }

@@ -81,7 +81,7 @@ const typeHeaders = new Map<string, string>();
 
 function setType(response: Response, rendering: Rendering): void {
   const headers = response.headerMap;
-  if (headers.has('content-type')) return;
+  if (headers.hasKey('content-type')) return;
   const known = typeHeaders.get(rendering.contentType);
   if (known !== undefined) {
     // Checked when it was first made (below).

@@ -33,6 +33,32 @@ test('resolvePath gives the same answer as the full walk, fast path or not', asy
   }
 });
 
+test('resolvePath answers a path it resolved before the same way, and a recorded walk still records its controllers', async () => {
+  class Leaf {
+    @expose() show() { return 'leaf'; }
+  }
+  class Root {
+    leaf = new Leaf();
+    @expose() hours() { return '9-5'; }
+  }
+  const root = new Root();
+  const request = {} as Request;
+  const first = await resolvePath(root, '/leaf/show', request);
+  const again = await resolvePath(root, '/leaf/show', request);
+  assert.equal(again, first);
+  assert.equal(first?.controller, root.leaf);
+  assert.equal(first?.fn, Leaf.prototype.show);
+  // A trail (recorded walks, guards) is filled on every request, remembered path or not.
+  const budget = { lookups: 0, routes: 0, trail: [root] as object[] };
+  const traced = await resolvePath(root, '/leaf/show', request, budget);
+  assert.equal(traced?.fn, Leaf.prototype.show);
+  assert.deepEqual(budget.trail, [root, root.leaf]);
+  // Another root keeps its own answers.
+  const other = new Root();
+  assert.equal((await resolvePath(other, '/leaf/show', request))?.controller, other.leaf);
+  assert.equal((await resolvePath(root, '/leaf/show', request))?.controller, root.leaf);
+});
+
 test('splitPath splits on "/", refuses an empty inner segment with 404 and more than the limit with 414', () => {
   assert.deepEqual(splitPath('/'), ['']);
   assert.deepEqual(splitPath('/a/b/'), ['a', 'b', '']);

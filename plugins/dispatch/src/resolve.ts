@@ -29,6 +29,14 @@ export function resolvePath(root: object, path: string, request: Request, budget
     table = routeTableOf(root);
     lastRoot = root;
     lastRootTable = table;
+    lastRootPaths = rememberedPaths.get(root) ?? new Map();
+    rememberedPaths.set(root, lastRootPaths);
+  }
+  // Without a trail to record, a path resolved here before resolves the same way again: the route
+  // tables it was read from are made once per controller and never change.
+  if (trail === undefined) {
+    const known = lastRootPaths.get(path);
+    if (known !== undefined) return known;
   }
   let controller = root;
   let start = 1;
@@ -38,7 +46,7 @@ export function resolvePath(root: object, path: string, request: Request, budget
     if (table._lookup !== undefined || table._default !== undefined) fallbacks = true;
     if (start === path.length) {
       // A trailing slash: the index, when there is one (anything else takes the full walk).
-      if (table.index !== undefined) return { controller, table, fn: table.index, remainder: NO_REMAINDER, canonical: false };
+      if (table.index !== undefined) return remembered(path, { controller, table, fn: table.index, remainder: NO_REMAINDER, canonical: false });
       return walkFromRoot(root, path, request, budget);
     }
     const match = table.matchAt(path, start);
@@ -46,7 +54,7 @@ export function resolvePath(root: object, path: string, request: Request, budget
     const end = start + match.segment.length;
     const method = match.method;
     if (method !== undefined) {
-      if (end >= path.length - 1) return { controller, table, fn: method, remainder: NO_REMAINDER, canonical: false };
+      if (end >= path.length - 1) return remembered(path, { controller, table, fn: method, remainder: NO_REMAINDER, canonical: false });
       return walkFromRoot(root, path, request, budget);
     }
     if (end === path.length) return walkFromRoot(root, path, request, budget);
@@ -64,9 +72,20 @@ export function resolvePath(root: object, path: string, request: Request, budget
   return walkInside(controller, table, splitPath(path.slice(start - 1), MAX_SEGMENTS - (count - 1)), request, budget);
 }
 
-// The root's table, remembered: the root is the same object on every request.
+// The root's table, remembered: the root is the same object on every request. With it, the
+// paths fast resolution answered from it (a static path and its trailing-slash twin per exposed
+// method: the number of routes bounds them, whatever clients send; the bound is a second guard).
 let lastRoot: object | undefined;
 let lastRootTable: RouteTable | undefined;
+let lastRootPaths = new Map<string, Resolution>();
+const rememberedPaths = new WeakMap<object, Map<string, Resolution>>();
+const MAX_REMEMBERED_PATHS = 4096;
+
+function remembered(path: string, found: Resolution): Resolution {
+  const kept = Object.freeze(found);
+  if (lastRootPaths.size < MAX_REMEMBERED_PATHS) lastRootPaths.set(path, kept);
+  return kept;
+}
 
 // What fast resolution could not finish: the full walk, which records its own way from the root.
 function walkFromRoot(root: object, path: string, request: Request, budget: WalkBudget): Awaitable<Resolution | undefined> {
