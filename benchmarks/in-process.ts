@@ -13,8 +13,7 @@ import { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Duplex } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ROUTE_PATHS, type RouteName } from './routes.ts';
-import { SERVER_MODULES } from './servers/server.ts';
-import { VARIANTS, type VariantName } from './servers/variants.ts';
+import { VARIANTS, type Variant, type VariantName } from './servers/variants.ts';
 
 // The async context sockets' callbacks run in (the one their server was made in): Node enters it
 // for each callback and gives the caller's back afterwards.
@@ -34,16 +33,18 @@ function discardingSocket(): Duplex {
   return socket;
 }
 
-// Preloads set these flags (servers/hooks-variant.ts): here they are set around each start instead.
-const FLAGS: Partial<Record<VariantName, string>> = { 'hickory-app': 'hickoryBenchApp', 'hickory-explicit': 'hickoryBenchExplicit' };
+// What the preloads of servers/ set (servers/hooks-variant.ts reads them): cleared before each
+// variant, whose own preload then runs here, and whose server module is loaded afresh (a query
+// in its URL), since some variants are decided when the module is evaluated.
+const FLAGS = ['hickoryBenchApp', 'hickoryBenchExplicit', 'hickoryBenchSchema', 'hickoryBenchHooks', 'hickoryBenchLogger', 'hickoryBenchLoadApp'];
 
 async function serverOf(name: VariantName): Promise<Server> {
-  const variant = VARIANTS[name];
+  const variant: Variant = VARIANTS[name];
   const before = new Set(listening());
-  const flag = FLAGS[name];
-  if (flag !== undefined) (globalThis as Record<string, unknown>)[flag] = true;
-  await (await SERVER_MODULES[variant.framework]()).start();
-  if (flag !== undefined) delete (globalThis as Record<string, unknown>)[flag];
+  for (const flag of FLAGS) delete (globalThis as Record<string, unknown>)[flag];
+  if (variant.preload !== undefined) await import(new URL(`./servers/${variant.preload}.js?${name}`, import.meta.url).href);
+  const module = (await import(new URL(`./servers/${variant.framework}.js?${name}`, import.meta.url).href)) as { start(): Promise<unknown> };
+  await module.start();
   const server = listening().find((handle) => !before.has(handle));
   if (server === undefined) throw new Error(`${name}: no new http.Server is listening`);
   return server;
@@ -99,6 +100,8 @@ async function main(): Promise<void> {
   });
   const names = values.frameworks.split(',') as VariantName[];
   const path = ROUTE_PATHS[values.route as RouteName];
+  // As the servers of `npm run bench` run (servers/spawn.ts): what is checked only in development is not measured.
+  process.env['NODE_ENV'] = 'production';
   const servers = new Map<VariantName, Server>();
   for (const name of names) servers.set(name, await serverOf(name));
   const times = new Map<VariantName, number[]>(names.map((name) => [name, []]));
