@@ -6,7 +6,9 @@ import { ROUTE_NAMES, type RouteName } from './routes.ts';
 import { VARIANT_NAMES, VARIANTS, type VariantName } from './servers/variants.ts';
 
 /** The servers a run measures when `--frameworks` is absent: Hickory three ways, and its peers. */
-const DEFAULT_SERVERS: readonly VariantName[] = ['hickory', 'hickory-app', 'hickory-explicit', 'fastify', 'node', 'express'];
+// Hickory with response schemas first: fastify's server declares them too (the same lever), then
+// without them (what an app that declares none gets).
+const DEFAULT_SERVERS: readonly VariantName[] = ['hickory-app-schema', 'hickory-schema', 'hickory-app', 'hickory', 'fastify', 'node', 'express'];
 
 /** The routes a run loads when `--routes` is absent (the page route renders ejs: a question of its own). */
 const DEFAULT_ROUTES: readonly RouteName[] = ['hello', 'depth8', 'rest'];

@@ -19,7 +19,7 @@ export interface TargetCheck {
 }
 
 /** The Hickory servers issue #32 sets goals for, and the routes. */
-const HICKORY_SERVERS: readonly VariantName[] = ['hickory-app', 'hickory'];
+const HICKORY_SERVERS: readonly VariantName[] = ['hickory-app-schema', 'hickory-schema', 'hickory-app', 'hickory'];
 const ROUTES: readonly RouteName[] = ['hello', 'depth8', 'rest'];
 
 /**
