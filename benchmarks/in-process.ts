@@ -5,9 +5,10 @@
 // request, with rounds interleaved so that a busy machine slows every server alike. On a socket the
 // kernel's write adds the same ~10 µs to every server: this measures the part that differs.
 //
-//   node benchmarks/dist/benchmarks/in-process.js [--frameworks hickory,hickory-app,fastify,node]
-//     [--route hello] [--rounds 7] [--requests 20000]
-// (built first by `npx tsc -b benchmarks`, so that the packages' dist is measured, as users run it.)
+//   npm run bench:in-process -- [--frameworks hickory,hickory-app,fastify,node] [--route hello]
+//     [--rounds 7] [--requests 20000]
+// It builds the packages' dist and the servers first (`tsc -b benchmarks`), as users run them, then
+// runs `node benchmarks/dist/benchmarks/in-process.js`: run that with another Node for another line.
 import { AsyncResource } from 'node:async_hooks';
 import { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Duplex } from 'node:stream';
