@@ -7,8 +7,10 @@ import { controllerName } from './names.ts';
 import { responseSerializer, type ResponseSerializer } from './response-serializer.ts';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 
-// The kernels that check values against their response schema: those readied outside production.
+// The kernels that check values against their response schema: those readied outside production
+// (and how many there are: in production none, and a request asks nothing).
 const checking = new WeakSet<Kernel>();
+let checkingCount = 0;
 
 /**
  * Decides at `ready()` whether `kernel` checks returned values against their response schema:
@@ -20,8 +22,10 @@ const checking = new WeakSet<Kernel>();
  * ```
  */
 export function decideResponseChecks(kernel: Kernel): void {
+  const was = checking.has(kernel);
   if (isDevelopment()) checking.add(kernel);
   else checking.delete(kernel);
+  checkingCount += Number(checking.has(kernel)) - Number(was);
 }
 
 /**
@@ -39,7 +43,7 @@ export function decideResponseChecks(kernel: Kernel): void {
  */
 export function writeSchemaJson(kernel: Kernel, rendering: Rendering, value: unknown, response: Response, controller: object | undefined, fn: Function): boolean | Promise<void> {
   const serializer = responseSerializer(fn, controller);
-  if (isThenable(serializer)) {
+  if (serializer instanceof Promise) {
     return serializer.then((loaded) => {
       const written = loaded === undefined || loaded.rendering !== rendering ? false : write(kernel, loaded, value, response, controller, fn);
       if (written === false) response.body = jsonify.encode(value);
@@ -51,7 +55,7 @@ export function writeSchemaJson(kernel: Kernel, rendering: Rendering, value: unk
 }
 
 function write(kernel: Kernel, serializer: ResponseSerializer, value: unknown, response: Response, controller: object | undefined, fn: Function): true | Promise<void> {
-  if (checking.has(kernel)) {
+  if (checkingCount > 0 && checking.has(kernel)) {
     // The schema describes JSON (it converts to JSON Schema), so it judges the value as JSON carries it.
     const result = serializer.schema['~standard'].validate(JSON.parse(jsonify.encode(value)));
     if (isThenable(result)) {
