@@ -12,8 +12,8 @@ export interface Exchange {
   deadline: Deadline | undefined;
 }
 
-/** The async context that carries the current {@link Exchange} through a request. */
-export const exchangeStorage = new AsyncLocalStorage<Exchange>();
+// The async context that carries the current Exchange through a request.
+const exchangeStorage = new AsyncLocalStorage<Exchange>();
 
 // Whether this Node keeps async context in frames (AsyncContextFrame: on by default from Node 24,
 // behind a flag on 22). There, `run()` copies the context twice per request (to enter, and again
