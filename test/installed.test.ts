@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -170,7 +170,10 @@ export class VisitsController {
 
   const port = await freePort();
   // Its own process group: npm, its shell, the reloader and the server all end with it.
-  const dev = spawn('npm', ['run', 'dev', '--', '--port', String(port)], { cwd: project, env: ENV, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The Node running this test runs the app too (its better-sqlite3 was built for it: CI's second
+  // pass runs the tests on another Node line than the one on PATH).
+  const env = { ...ENV, PATH: `${dirname(process.execPath)}${delimiter}${ENV['PATH'] ?? ''}` };
+  const dev = spawn('npm', ['run', 'dev', '--', '--port', String(port)], { cwd: project, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   dev.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   dev.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
