@@ -15,7 +15,7 @@ import { pairedRatio, type Ratio, type TargetCheck } from './targets.ts';
 const REFERENCE: VariantName = 'fastify';
 
 /** The Hickory servers the README's short table shows, in its order. */
-const SUMMARY_SERVERS: readonly VariantName[] = ['hickory-app', 'hickory'];
+const SUMMARY_SERVERS: readonly VariantName[] = ['hickory-app-schema', 'hickory-schema', 'hickory-app', 'hickory'];
 
 const num = (v: number) => Math.round(v).toLocaleString('en-US');
 const times = (v: number) => `${v.toFixed(2)}×`;
