@@ -353,8 +353,9 @@ export class Kernel {
 
   /**
    * The `(req, res)` listener for `node:http` (call after `ready()`). It is made for a server's
-   * `request` event: called from code of your own, the request's async context may stay current
-   * until that code returns to Node's event loop (use `inject()` to serve a request in-process).
+   * `request` event: on Node 24 and later the request's async context stays current until the
+   * code that called it returns to Node's event loop — another `request` listener after it, or code
+   * of your own calling it directly, sees it (use `inject()` to serve a request in-process).
    *
    * @example
    * ```ts
