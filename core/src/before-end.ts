@@ -1,19 +1,16 @@
 /**
  * A request's `beforeEnd` callbacks: what the request holds (a transaction, a pooled connection, a
- * lock) is given back here, once the response is final and before it ends, so that the response
- * and what the request did agree. The pipeline runs them for a body known in full before writing
- * anything; for a streamed `app_iter`, once the stream has produced its last byte, before the
- * response ends (see `streamEnding`).
+ * lock) is given back here, once the response is final and before any byte of it is written, so
+ * that the response and what the request did agree. A streamed `app_iter` is read after them,
+ * holding nothing: a client that reads slowly keeps no transaction open.
  */
 import type { PinoLike } from './pino-like.ts';
-import type { AppIter } from './response.ts';
 
 /** What `beforeEnd` callbacks learn about the response. */
 export interface EndOutcome {
   /**
    * True when the response is a success (a status below 400) that is being delivered: false for
-   * an error response, a client that left, a streamed body that failed, or after an earlier
-   * callback failed.
+   * an error response, a client that left, or after an earlier callback failed.
    */
   readonly ok: boolean;
   /** The response's status. */
@@ -73,31 +70,5 @@ export class Ending {
       this.log().error({ err: error }, 'a beforeEnd callback failed: the response is an error');
       return false;
     }
-  }
-}
-
-/**
- * `iter` as a stream that runs `ending` after its last chunk and before it ends: told `ok` when
- * the whole body was produced, `ok: false` when the source failed or the client left (the
- * stream is then cut off). When a callback fails, the stream fails too, so the client never sees
- * a complete body for work that was not kept.
- *
- * @example
- * ```ts
- * response.app_iter = endingWithStream(response.app_iter, ending, response.status);
- * ```
- */
-export async function* endingWithStream(iter: AppIter, ending: Ending, status: number): AsyncGenerator<string | Uint8Array> {
-  let produced = false;
-  try {
-    // A string or bytes iterate as characters or numbers: they are one chunk.
-    if (typeof iter === 'string' || iter instanceof Uint8Array) yield iter;
-    else for await (const chunk of iter as AsyncIterable<string | Uint8Array>) yield chunk;
-    produced = true;
-  } finally {
-    // Reached on the last chunk, on a failing source, and when the consumer stops early (a
-    // client that left): only the first is a success.
-    const failed = await ending.run({ ok: produced && status < 400, status });
-    if (produced && failed) throw new Error('a beforeEnd callback failed after the body was streamed: the response is cut off');
   }
 }

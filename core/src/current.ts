@@ -3,6 +3,7 @@ import { coreError } from './errors.ts';
 import { Request } from './request.ts';
 import { Response } from './response.ts';
 import type { Deadline } from './deadline.ts';
+import { discardBody } from './discard-body.ts';
 
 /** The objects of one request, as held by the async context. */
 export interface Exchange {
@@ -10,6 +11,11 @@ export interface Exchange {
   response: Response;
   /** The request's time budget, once it first had to wait (see `deadline.ts`). */
   deadline: Deadline | undefined;
+  /**
+   * Where the answer went on once this exchange was cut off (`cut-off.ts`): the exchange of the
+   * 503 that was sent instead of this one's response.
+   */
+  successor?: Exchange;
 }
 
 // The async context that carries the current Exchange through a request.
@@ -67,7 +73,26 @@ export function currentExchange(): Exchange | undefined {
  * ```
  */
 export function adoptResponse(exchange: Exchange, value: Response): void {
-  if (value !== response) exchange.response = value;
+  if (value === response) return;
+  const replaced = exchange.response;
+  // A stream the replaced response held will never be sent: its file is closed now.
+  if (replaced !== value && replaced.app_iter !== undefined && replaced.app_iter !== value.app_iter) discardBody(replaced.app_iter);
+  exchange.response = value;
+}
+
+/**
+ * Runs `step` inside `exchange`'s own async context (when the app uses context locals), so that
+ * the importable `request`/`response` stand for that exchange in everything `step` starts, and
+ * not for the one the caller runs in. The kernel continues a request cut off by `handler_timeout`
+ * this way: its handler keeps the old exchange (and its sealed response), the 503 gets a new one.
+ *
+ * @example
+ * ```ts
+ * return inExchange(contextLocals, fresh, () => this.finish(fresh, res));
+ * ```
+ */
+export function inExchange<T>(contextLocals: boolean, exchange: Exchange, step: () => T): T {
+  return contextLocals ? exchangeStorage.run(exchange, step) : step();
 }
 
 // Whether an app with `use_context_locals: false` is running in this process: the stand-ins then

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { HTTPError } from './http-error.ts';
 
 /**
@@ -24,7 +25,10 @@ export class Deadline {
     this.#ms = ms;
   }
 
-  /** True once the budget ran out: the request has been (or is being) answered with a 503. */
+  /**
+   * True once the request was cut off: the budget ran out (it has been, or is being, answered
+   * with a 503) or, for a wait given the response to watch, the client left.
+   */
   get expired(): boolean {
     return this.#expired;
   }
@@ -40,11 +44,22 @@ export class Deadline {
 
   /**
    * Settles as `pending` does, or rejects with a 503 once the budget ran out (then `late` is
-   * called first, and what `pending` does afterwards is ignored).
+   * called first, and what `pending` does afterwards is ignored). Given the response `res`, it
+   * also rejects (without `late`) as soon as the client leaves: nobody waits for that answer.
    */
-  bound<T>(pending: PromiseLike<T>, late: (ms: number) => void): Promise<T> {
+  bound<T>(pending: PromiseLike<T>, late: (ms: number) => void, res?: ServerResponse): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
+      const clientLeft = (): void => {
+        if (timer !== undefined) clearTimeout(timer);
+        timer = undefined;
+        this.#expired = true;
+        reject(new HTTPError(503, 'The client left before the request was answered.'));
+      };
+      const done = (): void => {
+        if (timer !== undefined) clearTimeout(timer);
+        res?.removeListener('close', clientLeft);
+      };
       const arm = (): void => {
         const left = this.#left();
         if (left > 0) {
@@ -52,18 +67,23 @@ export class Deadline {
           return;
         }
         timer = undefined;
+        res?.removeListener('close', clientLeft);
         this.#expired = true;
         late(this.#ms);
         reject(new HTTPError(503, 'The server took too long to answer.'));
       };
       arm();
+      if (res !== undefined) {
+        if (res.destroyed) clientLeft();
+        else res.once('close', clientLeft);
+      }
       pending.then(
         (value) => {
-          if (timer !== undefined) clearTimeout(timer);
+          done();
           resolve(value);
         },
         (error: unknown) => {
-          if (timer !== undefined) clearTimeout(timer);
+          done();
           reject(error);
         },
       );

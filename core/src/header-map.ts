@@ -77,9 +77,41 @@ export class HeaderMap {
   private keys: string[] = [];
   private pairs: Array<string | HeaderValue> = [];
   private view: Headers | undefined;
+  // Set once the response is decided without this map (see `seal`): told of each change ignored.
+  private refused: (() => void) | undefined;
+
+  /**
+   * Freezes the map: from now on every change is ignored and `refused` is called instead. The
+   * kernel seals the response of a request it answered without it (a 503 past `handler_timeout`),
+   * so that a handler still running changes nothing that is sent.
+   *
+   * @example
+   * ```ts
+   * map.seal(() => logger.warn('a late change to the response was ignored'));
+   * ```
+   */
+  seal(refused: () => void): void {
+    this.refused = refused;
+  }
+
+  /**
+   * True once {@link seal} was called (whoever sealed the map is told of the change refused): the
+   * response's own fields ask it before they change.
+   *
+   * @example
+   * ```ts
+   * if (response.headerMap.refusesChange()) return;
+   * ```
+   */
+  refusesChange(): boolean {
+    if (this.refused === undefined) return false;
+    this.refused();
+    return true;
+  }
 
   /** Sets (or, with `undefined`/`null`, removes) a header, validating name and value. */
   set(name: string, value: HeaderValue | number | undefined | null): void {
+    if (this.refused !== undefined) return this.refused();
     if (value === undefined || value === null) {
       this.delete(name);
       return;
@@ -100,6 +132,7 @@ export class HeaderMap {
    * ```
    */
   setKnown(key: string, name: string, value: string): void {
+    if (this.refused !== undefined) return this.refused();
     this.put(key, name, value);
   }
 
@@ -144,6 +177,10 @@ export class HeaderMap {
   }
 
   delete(name: string): boolean {
+    if (this.refused !== undefined) {
+      this.refused();
+      return false;
+    }
     const at = this.keys.indexOf(lowerCase(name));
     if (at === -1) return false;
     this.keys.splice(at, 1);
@@ -153,6 +190,7 @@ export class HeaderMap {
 
   /** Removes every header. */
   clear(): void {
+    if (this.refused !== undefined) return this.refused();
     this.keys = [];
     this.pairs = [];
   }

@@ -9,7 +9,8 @@ interface HostedRequest {
 }
 
 /**
- * The check every request passes before routing: its `Host` header, when it has one, must be a
+ * The check every request passes before routing: it names its host once (a second `Host` line →
+ * 400; an absolute-form target's authority replaces `Host`, RFC 9112 §3.2.2); its `Host` header, when it has one, must be a
  * valid `host[:port]` (RFC 9112 §3.2: else 400), and with `allowed_hosts` (`allowed`) the host the
  * request was asked for — the Host header, or with `trust_proxy` the one a trusted proxy reports —
  * must be one of them (else 400). Throws the 400; the last host that passed is remembered, so that
@@ -25,7 +26,12 @@ export function hostCheck(allowed: ((host: string) => boolean) | undefined): (re
   let lastHeader: string | undefined;
   let lastAllowed: string | undefined;
   return (request) => {
-    const header = request.raw.headers.host;
+    const { raw } = request;
+    if (repeatsHost(raw.rawHeaders)) throw new HTTPError(400, 'The request has more than one Host header (RFC 9112 §3.2): a proxy and this server could each read another one.');
+    // An absolute-form target (`GET http://books.example/x`) names the host itself, and that
+    // replaces the Host header (RFC 9112 §3.2.2): what routing and `allowed_hosts` see is its authority.
+    if (raw.url !== undefined && raw.url.charCodeAt(0) !== 47 /* / */) adoptAuthority(raw);
+    const header = raw.headers.host;
     if (header !== undefined && header !== '' && header !== lastHeader) {
       // The value is not repeated: it may be markup or anything else a client typed.
       if (validHost(header) === undefined) throw new HTTPError(400, 'The Host header is not a valid host name with an optional port (such as books.example.com:8080).');
@@ -38,4 +44,37 @@ export function hostCheck(allowed: ((host: string) => boolean) | undefined): (re
     if (!allowed(host)) throw new HTTPError(400, `This server does not answer for the host "${host}" (allowed_hosts).`);
     lastAllowed = host;
   };
+}
+
+// Whether the raw header lines name Host more than once (Node keeps only the first in `headers`).
+function repeatsHost(lines: readonly string[]): boolean {
+  let seen = false;
+  for (let i = 0; i < lines.length; i += 2) {
+    const name = lines[i]!;
+    if (name.length === 4 && name.toLowerCase() === 'host') {
+      if (seen) return true;
+      seen = true;
+    }
+  }
+  return false;
+}
+
+// `scheme://authority/path?query` → the Host header becomes `authority` (an empty or a missing one
+// stays invalid: validated like any Host below).
+function adoptAuthority(raw: IncomingMessage): void {
+  const target = raw.url!;
+  const scheme = target.indexOf('://');
+  if (scheme === -1) return;
+  const start = scheme + 3;
+  let end = target.length;
+  for (let i = start; i < target.length; i++) {
+    const c = target.charCodeAt(i);
+    if (c === 47 /* / */ || c === 63 /* ? */ || c === 35 /* # */) {
+      end = i;
+      break;
+    }
+  }
+  const authority = target.slice(start, end);
+  if (authority === '') throw new HTTPError(400, 'The absolute-form request target names no host.');
+  raw.headers.host = authority;
 }

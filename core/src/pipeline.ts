@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bailRunner, isThenable, seriesRunner, type BailRunner } from './bail-runner.ts';
-import { adoptResponse, serveInContext, type Exchange } from './current.ts';
+import { adoptResponse, inExchange, serveInContext, type Exchange } from './current.ts';
+import { cutOff } from './cut-off.ts';
 import type { DebugSection } from './debug-page.ts';
 import { writeDefaultError } from './error-body.ts';
 import { enterErrorDocument, leaveErrorDocument } from './error-document.ts';
@@ -11,7 +12,7 @@ import { HTTPError } from './http-error.ts';
 import type { Logger } from './logger.ts';
 import { InternalRedirect } from './redirect.ts';
 import { answeredOn, closeEnding, type Lookup, type Request, type RequestSettings } from './request.ts';
-import { endingWithStream, type Ending } from './before-end.ts';
+import type { Ending } from './before-end.ts';
 import { Deadline } from './deadline.ts';
 import type { RequestLogging } from './request-logging.ts';
 import { Response } from './response.ts';
@@ -20,6 +21,9 @@ import { writeResponse } from './send.ts';
 import { watchSendProgress } from './send-timeout.ts';
 
 const MAX_INTERNAL_REDIRECTS = 10;
+
+// The step a request goes on to once a wait settled, with the exchange it goes on in.
+type Next = (exchange: Exchange) => Promise<void> | undefined;
 
 /** The hooks a request passes through (none of them involves the kernel's own type). */
 export type RequestHooks = Pick<HooksOf<unknown>, 'beforeRoute' | 'route' | 'afterLookup' | 'beforeHandle' | 'beforeSend' | 'onAbort' | 'onError' | 'onResponse'>;
@@ -137,9 +141,9 @@ export class Pipeline {
       // Before anything else: no tap, route or handler sees a request for a host it does not serve.
       this.settings.checkHost(exchange.request);
       const routed = this.dispatch(exchange, [], true);
-      written = routed === undefined ? this.finish(exchange, res) : this.settledThen(this.bounded(routed, exchange), exchange, () => this.finish(exchange, res));
+      written = routed === undefined ? this.finish(exchange, res) : this.settledThen(this.bounded(routed, exchange, res), exchange, exchange.deadline, (current) => this.finish(current, res));
     } catch (error) {
-      written = this.failThen(error, exchange, () => this.finish(exchange, res));
+      written = this.failThen(error, exchange, (current) => this.finish(current, res));
     }
     if (written === undefined) return this.sent(exchange, res, started, outcome);
     return written.then(
@@ -154,31 +158,35 @@ export class Pipeline {
   };
 
   // A request that had to wait is bounded by `handler_timeout` as a whole: routing, checks, hooks
-  // and the handler (its body's arrival not counted). Past it → 503; the steps still pending then
-  // stop where they are (see `settle`), though a handler already running cannot be stopped.
-  private bounded(routed: Promise<void>, exchange: Exchange): Promise<void> {
+  // and the handler (its body's arrival not counted). Past it → 503, or at once if the client
+  // leaves meanwhile; either way the request is cut off there (see `cutOffThen`).
+  private bounded(routed: Promise<void>, exchange: Exchange, res: ServerResponse): Promise<void> {
     const deadline = (exchange.deadline ??= new Deadline(this.settings.handlerTimeout));
-    return deadline.bound(routed, (ms) => this.tooSlow(exchange.request, 'routing, checks, hooks and the handler', ms));
+    return deadline.bound(routed, (ms) => this.tooSlow(exchange.request, 'routing, checks, hooks and the handler', ms), res);
   }
 
-  // Waits for a step that had to wait; what it threw becomes the response; then `next` (finish or send).
-  private async settledThen(pending: PromiseLike<unknown>, exchange: Exchange, next: () => Promise<void> | undefined): Promise<void> {
+  // Waits for a step that had to wait; what it threw becomes the response; then `next` (finish or
+  // send). A wait that ran out of `deadline` cuts the request off instead.
+  private async settledThen(pending: PromiseLike<unknown>, exchange: Exchange, deadline: Deadline | undefined, next: Next): Promise<void> {
     try {
       await pending;
     } catch (error) {
-      await this.failWithin(error, exchange);
+      if (deadline?.expired === true) return this.cutOffThen(error, exchange, next);
+      return this.failThen(error, exchange, next);
     }
-    await next();
+    return next(exchange);
   }
 
-  private async failThen(error: unknown, exchange: Exchange, next: () => Promise<void> | undefined): Promise<void> {
-    await this.failWithin(error, exchange);
-    await next();
+  // The request is answered without what its own code is still doing: that code keeps its
+  // exchange, whose response is sealed, and the answer goes on in a new one (`cut-off.ts`).
+  private cutOffThen(error: unknown, exchange: Exchange, next: Next): Promise<void> {
+    const goingOn = cutOff(exchange, new this.settings.responseClass(), this.settings.logger());
+    return inExchange(this.settings.contextLocals, goingOn, () => this.failThen(error, goingOn, next));
   }
 
   // Error handling (`onAbort`/`onError` taps: on_error hooks, error documents) gets a budget of its
-  // own, `handler_timeout` again: past it the answer is a plain 503.
-  private async failWithin(error: unknown, exchange: Exchange): Promise<void> {
+  // own, `handler_timeout` again: past it the answer is a plain 503, made without them.
+  private async failThen(error: unknown, exchange: Exchange, next: Next): Promise<void> {
     const failing = this.fail(error, exchange);
     const deadline = new Deadline(this.settings.handlerTimeout);
     try {
@@ -186,10 +194,11 @@ export class Pipeline {
     } catch (failure) {
       if (!deadline.expired) throw failure;
       void failing.catch(() => undefined);
-      const late = new this.settings.responseClass();
-      writeDefaultError(new HTTPError(503, 'The server took too long to answer.'), exchange.request.raw, late);
-      adoptResponse(exchange, late);
+      const goingOn = cutOff(exchange, new this.settings.responseClass(), this.settings.logger());
+      writeDefaultError(new HTTPError(503, 'The server took too long to answer.'), exchange.request.raw, goingOn.response);
+      return inExchange(this.settings.contextLocals, goingOn, () => next(goingOn));
     }
+    return next(exchange);
   }
 
   private tooSlow(request: Request, what: string, ms: number): void {
@@ -204,7 +213,10 @@ export class Pipeline {
       return undefined;
     }
     return outcome.then((completed) => {
-      this.observe(exchange, res, started, completed);
+      // A request cut off was answered from the exchange that went on.
+      let answered = exchange;
+      while (answered.successor !== undefined) answered = answered.successor;
+      this.observe(answered, res, started, completed);
       this.logging?.completed(exchange.request, res, started);
     });
   }
@@ -227,12 +239,13 @@ export class Pipeline {
       try {
         ran = beforeSend(exchange.request, exchange.response);
       } catch (error) {
-        return this.failThen(error, exchange, () => this.send(exchange, res));
+        return this.failThen(error, exchange, (current) => this.send(current, res));
       }
       // `beforeSend` taps (after hooks) get a budget of their own; past it the response is a 503.
       if (isThenable(ran)) {
-        const bounded = new Deadline(this.settings.handlerTimeout).bound(ran, (ms) => this.tooSlow(exchange.request, 'a beforeSend tap', ms));
-        return this.settledThen(bounded, exchange, () => this.send(exchange, res));
+        const deadline = new Deadline(this.settings.handlerTimeout);
+        const bounded = deadline.bound(ran, (ms) => this.tooSlow(exchange.request, 'a beforeSend tap', ms));
+        return this.settledThen(bounded, exchange, deadline, (current) => this.send(current, res));
       }
     }
     return this.send(exchange, res);
@@ -246,24 +259,30 @@ export class Pipeline {
     return this.endThenWrite(ending, exchange, res);
   }
 
+  // What the request holds is given back before any byte of the answer goes out, a streamed body
+  // included (which is then read outside the transaction: a slow reader holds nothing), and within
+  // `handler_timeout`: past it the answer is a 503, and the callbacks still finish once, logged.
   private async endThenWrite(ending: Ending, exchange: Exchange, res: ServerResponse): Promise<void> {
-    const { response } = exchange;
+    const { request, response } = exchange;
     const gone = res.destroyed || (res.req as IncomingMessage | undefined)?.socket?.destroyed === true;
-    if (response.app_iter !== undefined && !gone) {
-      // Given back after the stream's last byte, before the response ends; and at the latest once
-      // the write is over (a HEAD, or a stream never read because the client left).
-      response.app_iter = endingWithStream(response.app_iter, ending, response.status);
-      await this.write(exchange, res);
-      await ending.run({ ok: false, status: response.status });
-      return;
+    const giving = ending.run({ ok: response.status < 400 && !gone, status: response.status });
+    const deadline = new Deadline(this.settings.handlerTimeout);
+    let failed: boolean;
+    try {
+      failed = await deadline.bound(giving, (ms) => this.tooSlow(request, 'giving back what it held (beforeEnd: commit, rollback, clear, after_commit/after_rollback actions)', ms));
+    } catch {
+      void giving.then((late) => this.settings.logger().warn(`${request.method} ${request.path}: what it held was given back${late ? ', with a failure,' : ''} after the request was answered 503`));
+      return this.write(this.replacedBy(exchange, new HTTPError(503, 'The server took too long to answer.')), res);
     }
-    if (await ending.run({ ok: response.status < 400 && !gone, status: response.status })) {
-      // What the request did was not kept: the client must not be told it was.
-      const failed = new this.settings.responseClass();
-      writeDefaultError(new HTTPError(500), exchange.request.raw, failed);
-      adoptResponse(exchange, failed);
-    }
-    await this.write(exchange, res);
+    // What the request did was not kept: the client must not be told it was.
+    return this.write(failed ? this.replacedBy(exchange, new HTTPError(500)) : exchange, res);
+  }
+
+  private replacedBy(exchange: Exchange, error: HTTPError): Exchange {
+    const replacement = new this.settings.responseClass();
+    writeDefaultError(error, exchange.request.raw, replacement);
+    adoptResponse(exchange, replacement);
+    return exchange;
   }
 
   // Writes the response; a promise only while an `app_iter` streams.

@@ -72,6 +72,8 @@ export interface RequestSettings {
 // Set by `Request`'s static block: the one way in to its private `#serverResponse` and `#ending`.
 let answerOn: (request: Request, res: ServerResponse) => void;
 let closeEndingOf: (request: Request) => Ending | undefined;
+let cutOffOf: (request: Request) => void;
+let endedOf: (request: Request) => boolean;
 const EMPTY = Buffer.alloc(0);
 const LOADED: Promise<void> = Promise.resolve();
 const FORM = 'application/x-www-form-urlencoded';
@@ -218,15 +220,16 @@ export class Request {
   #afterCallbacks: AfterResponse[] | undefined;
 
   /**
-   * Runs `callback` once the response is final, before it ends: what the request holds (a
-   * transaction, a pooled connection, a lock) is given back there, so that the response and what
-   * the request did agree. For a body known in full it runs before anything is written; for a
-   * streamed `app_iter`, once the stream has produced its last byte, before the response ends.
-   * `outcome.ok` is true for a success (below 400) that is being delivered, false for an error, a
-   * client that left or a stream that failed. Callbacks run once each, the last added first; one
-   * that throws is logged and makes the response a 500 (a streamed one is cut off), and the
-   * callbacks after it are told `ok: false`. Called once the response was decided (a request past
-   * `handler_timeout` whose handler still runs), it throws: nothing may be taken for it then.
+   * Runs `callback` once the response is final, before any byte of it is written: what the
+   * request holds (a transaction, a pooled connection, a lock) is given back there, so that the
+   * response and what the request did agree. A streamed `app_iter` is read after the callbacks
+   * ran: it must not need what they give back. `outcome.ok` is true for a success (below 400) that
+   * is being delivered, false for an error or a client that left. Callbacks run once each, the
+   * last added first, within `handler_timeout` together (past it the answer is a 503; they still
+   * finish, logged); one that throws is logged and makes the response a 500, and the callbacks
+   * after it are told `ok: false`. Called once the response was decided (a request past
+   * `handler_timeout` whose handler still runs, or whose client left), it throws: nothing may be
+   * taken for it then.
    *
    * @example
    * ```ts
@@ -235,11 +238,14 @@ export class Request {
    * ```
    */
   beforeEnd(callback: BeforeEnd): void {
-    if (this.#ending === null || this.#ending?.started === true) throw coreError('HICKORY_ERR_REQUEST_ENDED', `${this.method} ${this.path}`);
+    if (this.#cutOff || this.#ending === null || this.#ending?.started === true) throw coreError('HICKORY_ERR_REQUEST_ENDED', `${this.method} ${this.path}`);
     (this.#ending ??= new Ending(() => this.log)).add(callback);
   }
   // `null` once the response was decided with no callback registered.
   #ending: Ending | undefined | null;
+  // True once the request was answered without its handler (past `handler_timeout`, or its client
+  // left): what the handler still does reaches neither the client nor the data.
+  #cutOff = false;
   // The `ServerResponse` this request is answered on (set through `answeredOn`): an ES private
   // field, which costs the request no more than a plain one, and is no name of its interface.
   #serverResponse: ServerResponse | undefined;
@@ -251,6 +257,10 @@ export class Request {
       if (request.#ending === undefined) request.#ending = null;
       return request.#ending ?? undefined;
     };
+    cutOffOf = (request) => {
+      request.#cutOff = true;
+    };
+    endedOf = (request) => request.#cutOff || request.#ending === null || request.#ending?.started === true;
   }
 
   /**
@@ -583,4 +593,34 @@ export function answeredOn(request: Request, res: ServerResponse): void {
  */
 export function closeEnding(request: Request): Ending | undefined {
   return closeEndingOf(request);
+}
+
+/**
+ * Marks a request as answered without its handler (the 503 past `handler_timeout`, or a client
+ * that left while it ran): from now on {@link requestEnded} is true and `request.beforeEnd()`
+ * refuses callbacks, though the handler may still be running.
+ *
+ * @example
+ * ```ts
+ * cutOffRequest(exchange.request); // the pipeline, as it answers the 503
+ * ```
+ */
+export function cutOffRequest(request: Request): void {
+  cutOffOf(request);
+}
+
+/**
+ * True once `request` has ended for its own code: it was cut off (answered 503 past
+ * `handler_timeout`, or its client left, while its handler still ran), or what it holds is being
+ * given back (its `beforeEnd` callbacks began: commit, rollback, clear). What a request took for
+ * itself (a transaction, a session) must not be handed out after that: an accessor throws instead.
+ *
+ * @example
+ * ```ts
+ * if (requestEnded(request)) throw myError('ENDED', `${request.method} ${request.path}`);
+ * return open.transaction;
+ * ```
+ */
+export function requestEnded(request: Request): boolean {
+  return endedOf(request);
 }

@@ -3,6 +3,7 @@ import { coreError } from './errors.ts';
 import { HeaderMap, type HeaderValue, type Headers } from './header-map.ts';
 import { jsonify } from './jsonify.ts';
 import { setCookieValue, type CookieOptions } from './cookies.ts';
+import { discardBody } from './discard-body.ts';
 
 /** A streamed body: a Node stream, an iterable or an async iterable of strings or bytes. */
 export type AppIter = Readable | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
@@ -62,6 +63,7 @@ export class Response {
   }
   set status(code: number) {
     if (!Number.isInteger(code) || code < 100 || code > 599) throw coreError('HICKORY_ERR_STATUS', code);
+    if (this.refusesChanges()) return;
     this.statusCode = code;
   }
 
@@ -74,13 +76,20 @@ export class Response {
     for (const name of Object.keys(values)) this.headerMap.set(name, values[name]);
   }
 
-  /** The body: a string or bytes (`null` when there is none). Setting it clears `app_iter`. */
+  /**
+   * The body: a string or bytes (`null` when there is none). Setting it replaces `app_iter`,
+   * whose stream is then closed (it will never be sent: a file would stay open).
+   */
   get body(): string | Uint8Array | null {
     return this.bodyValue;
   }
   set body(value: string | Uint8Array | null) {
+    if (this.refusesChanges()) return;
     this.bodyValue = value;
-    this.iter = undefined;
+    if (this.iter !== undefined) {
+      discardBody(this.iter);
+      this.iter = undefined;
+    }
   }
 
   /** The body as text; setting it makes a `text/html` body unless a type was set. */
@@ -108,6 +117,11 @@ export class Response {
     return this.iter;
   }
   set app_iter(value: AppIter | undefined) {
+    if (this.refusesChanges()) {
+      // Never sent: whatever it holds open (a file) is let go of now.
+      discardBody(value);
+      return;
+    }
     this.iter = value;
     this.bodyValue = null;
   }
@@ -126,6 +140,11 @@ export class Response {
       return;
     }
     this.headerMap.set('Content-Type', withCharset(value));
+  }
+
+  // A sealed response (its request was answered without it: see `HeaderMap.seal`) takes no change.
+  private refusesChanges(): boolean {
+    return this.headerMap.refusesChange();
   }
 
   /** True when a body or a stream has been set. */

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sendDeclaredLength } from './declared-length.ts';
+import { discardBody } from './discard-body.ts';
 import type { HeaderMap, HeaderValue } from './header-map.ts';
 import type { Logger } from './logger.ts';
 import type { Request } from './request.ts';
@@ -26,14 +27,22 @@ const OCTETS = 'application/octet-stream';
  * ```
  */
 export function writeResponse(request: Request, response: Response, res: ServerResponse, logger: Logger): Promise<void> | undefined {
-  if (res.headersSent || res.destroyed) return undefined;
+  const iter = response.app_iter;
+  if (res.headersSent || res.destroyed) {
+    // The client left (or was answered already): the stream is never read, so it is closed now.
+    discardBody(iter, dropFailed(request, logger));
+    return undefined;
+  }
+  // A file stream still opening: its head waits for the open, so that a file that cannot be opened
+  // is a 500 of this request (HEAD included), never a 200 cut short or an uncaught 'error'.
+  if (iter instanceof Readable && (iter as Readable & { pending?: boolean }).pending === true) return opened(iter).then(() => writeResponse(request, response, res, logger));
   const headers = response.headerMap;
   let status = response.status;
-  const iter = response.app_iter;
   const body = response.body;
   // A 200 with nothing to send is a 204, as Pecan answers (an empty string included).
   if ((body === null || body.length === 0) && iter === undefined && status === 200) status = 204;
   if (status === 204 || status === 304 || (status >= 100 && status < 200)) {
+    discardBody(iter, dropFailed(request, logger));
     headers.delete('content-length');
     headers.delete('transfer-encoding');
     res.writeHead(status, headers.toFlatArray() as string[]);
@@ -70,6 +79,27 @@ export function writeResponse(request: Request, response: Response, res: ServerR
   res.writeHead(status, headers.toFlatArray() as string[]);
   res.end(request.method === 'HEAD' ? undefined : body);
   return undefined;
+}
+
+// Settles once a stream that is still opening (a file stream before its descriptor is open) is
+// ready, or rejects with the reason it could not open (`ENOENT`, `EACCES`, `EMFILE`).
+function opened(stream: Readable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const ready = (): void => {
+      stream.off('error', failed);
+      resolve();
+    };
+    const failed = (error: Error): void => {
+      stream.off('ready', ready);
+      reject(error);
+    };
+    stream.once('ready', ready);
+    stream.once('error', failed);
+  });
+}
+
+function dropFailed(request: Request, logger: Logger): (error: Error) => void {
+  return (error) => logger.warn(`${request.method} ${request.path}: the body that was not sent failed as it was closed`, error);
 }
 
 function isOneChunk(iter: AppIter): boolean {
@@ -117,7 +147,7 @@ async function* resumed(
 async function streamBody(iter: AppIter, res: ServerResponse, request: Request, logger: Logger, declared: number | undefined): Promise<void> {
   const source = iter instanceof Readable ? iter : Readable.from(iter as Iterable<string | Uint8Array>, { objectMode: false });
   if (request.method === 'HEAD') {
-    source.destroy();
+    discardBody(source, dropFailed(request, logger));
     res.end();
     return;
   }

@@ -4,9 +4,9 @@ import { HickoryError } from '@hickory/core';
 import { HOOKS_ERRORS } from './index.ts';
 import { hooksError } from './errors.ts';
 
-test('HOOKS_ERRORS has exactly 8 codes, each HICKORY_ERR_HOOKS_* with a non-empty message', () => {
+test('HOOKS_ERRORS has exactly 9 codes, each HICKORY_ERR_HOOKS_* with a non-empty message', () => {
   const codes = Object.keys(HOOKS_ERRORS);
-  assert.equal(codes.length, 8);
+  assert.equal(codes.length, 9);
   for (const code of codes) {
     assert.match(code, /^HICKORY_ERR_HOOKS_[A-Z_]+$/);
     assert.ok(HOOKS_ERRORS[code as keyof typeof HOOKS_ERRORS].length > 0, code);

@@ -20,6 +20,8 @@ export const HOOKS_ERRORS = Object.freeze({
     'TransactionHook needs the functions start, start_ro, commit, rollback and clear: %s.',
   HICKORY_ERR_HOOKS_NO_TRANSACTION:
     'No transaction is open for %s: transaction() is answered from the TransactionHook\'s `before` (once routing, the checks and the body are done) until the response is final. Is the hook in force for this route (the `hooks` configuration or @hooks on a controller above it)? In explicit mode (use_context_locals: false), pass the request: transaction(request).',
+  HICKORY_ERR_HOOKS_TRANSACTION_ENDED:
+    'The transaction of %s has ended: its request was answered (past handler_timeout, its client left, or its response is final and the transaction is being committed or rolled back), so it is handed out no more. Work a handler does after that reaches neither the client nor the data; a streamed body is read after the transaction ended: read what it needs before returning (see docs/hooks.md, "When a transaction ends").',
   HICKORY_ERR_HOOKS_TRANSACTION_DECORATOR:
     '@%s %s: use @transactional() (or @transactional({ ignore_redirects: false })) on a controller class or method, and @after_commit(fn) / @after_rollback(fn) on a method, with a function.',
   HICKORY_ERR_HOOKS_SECURE_ARGS:

@@ -1,5 +1,5 @@
 import { HTTPError, type EndOutcome, type Request } from '@hickory/core';
-import { currentExchange, isThenable } from '@hickory/core/kit';
+import { currentExchange, isThenable, requestEnded } from '@hickory/core/kit';
 import { describeValue, handlerCallOf } from '@hickory/dispatch/kit';
 import { hooksError } from './errors.ts';
 import { Hook, type HookState } from './hook.ts';
@@ -56,8 +56,8 @@ const READ_ONLY = new Set(['GET', 'HEAD']);
  * done, so a client still sending holds nothing: GET and HEAD with `start_ro`, other methods (and
  * a `@transactional()` GET) with `start`. What those return is the request's transaction, given
  * back to `commit`/`rollback`/`clear` (as `state.transaction`) and to handlers and other hooks by
- * {@link TransactionHook.transaction}. It ends once the response is final, before it is written
- * (`request.beforeEnd`), after every `after` hook: a 2xx/3xx being delivered commits, anything else
+ * {@link TransactionHook.transaction}. It ends once the response is final, before any byte of it is
+ * written, a streamed body included (`request.beforeEnd`), after every `after` hook: a 2xx/3xx being delivered commits, anything else
  * (4xx/5xx, a client that left, a streamed body that failed) rolls back; a read-only transaction
  * only gets `clear`. Then the handler's `after_commit`/`after_rollback` actions, and `clear`,
  * exactly once, whatever another hook did. A `commit` that throws makes the response a 500 (a
@@ -93,7 +93,10 @@ export class TransactionHook<T = unknown> extends Hook {
   /**
    * The transaction of `request` (by default the current one): what `start`/`start_ro` gave,
    * from this hook's `before` until the response is final. Throws `HICKORY_ERR_HOOKS_NO_TRANSACTION`
-   * when none is open (the hook is not in force for the route, or it was asked too early or late).
+   * when none is open (the hook is not in force for the route, or it was asked too early), and
+   * `HICKORY_ERR_HOOKS_TRANSACTION_ENDED` once the request has ended: answered 503 past
+   * `handler_timeout` or left by its client while the handler still ran, or its response final and
+   * the transaction being committed or rolled back (a streamed body is read after that).
    *
    * @example
    * ```ts
@@ -102,6 +105,8 @@ export class TransactionHook<T = unknown> extends Hook {
    */
   transaction(request?: Request): T {
     const target = request ?? currentExchange()?.request;
+    // Never a transaction that is over, or whose pooled connection went on to another request.
+    if (target !== undefined && requestEnded(target) && this.#openOf(target) !== undefined) throw hooksError('HICKORY_ERR_HOOKS_TRANSACTION_ENDED', `${target.method} ${target.path}`);
     const open = target === undefined ? undefined : this.#openOf(target);
     if (open === undefined || !open.began) throw hooksError('HICKORY_ERR_HOOKS_NO_TRANSACTION', target === undefined ? 'this call (made outside a request)' : `${target.method} ${target.path}`);
     return open.transaction as T;
