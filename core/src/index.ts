@@ -29,6 +29,7 @@ export { CORE_ERRORS, HickoryError, type CoreErrorCode } from './errors.ts';
 export type { Headers, HeaderValue } from './header-map.ts';
 export { escapeHtml } from './error-body.ts';
 export { contentDisposition, type ContentDispositionOptions } from './content-disposition.ts';
+export { eventStream, type EventFeed, type EventStreamOptions, type ServerSentEvent } from './event-stream.ts';
 export type { CookieOptions } from './cookies.ts';
 export type { Variables, VariableValue } from './variables.ts';
 export { jsonify, type JsonEncoder } from './jsonify.ts';

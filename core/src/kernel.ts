@@ -118,6 +118,8 @@ export class Kernel {
   private state: State = 'booting';
   private booting: Promise<this> | undefined;
   private closingPromise: Promise<void> | undefined;
+  // Aborted as closing begins: what never ends by itself (an event stream) ends then.
+  private readonly closingNow = new AbortController();
   private readonly servers = new Servers();
   private readonly inFlight = new InFlight(() => this.logger);
   // The request's way through the hooks, made at ready() (see `pipeline.ts`).
@@ -223,6 +225,7 @@ export class Kernel {
       },
       contextLocals: config.use_context_locals,
       closing: () => this.state === 'closing',
+      closingSignal: this.closingNow.signal,
       checkHost: hostCheck(config.allowed_hosts === undefined ? undefined : compileAllowedHosts(config.allowed_hosts)),
       debugSections: debugging ? (request) => this.debug.sectionsFor(request, this.logger) : undefined,
       logging: this.logs.requestLogging(config.request_id_header),
@@ -428,6 +431,7 @@ export class Kernel {
   private async shutdown(): Promise<void> {
     if (this.booting) await this.booting.catch(() => {});
     this.state = 'closing';
+    this.closingNow.abort();
     await this.servers.close(this.inFlight.drained(), this.config.close_timeout ?? 5_000);
     this.state = 'closed';
     await this.hooks.close.promise(this);

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bailRunner, isThenable, seriesRunner, type BailRunner } from './bail-runner.ts';
 import { adoptResponse, inExchange, serveInContext, type Exchange } from './current.ts';
 import { cutOff } from './cut-off.ts';
+import { EventFrames } from './event-stream.ts';
 import type { DebugSection } from './debug-page.ts';
 import { writeDefaultError } from './error-body.ts';
 import { enterErrorDocument, leaveErrorDocument } from './error-document.ts';
@@ -52,6 +53,8 @@ export interface PipelineSettings {
   readonly contextLocals: boolean;
   /** True once the kernel is closing: responses then say `Connection: close`. */
   closing(): boolean;
+  /** Aborts when the kernel starts closing: live streams (server-sent events) end then. */
+  readonly closingSignal: AbortSignal;
   /** Throws the request's 400 when its Host is not a valid host[:port] or not in `allowed_hosts`. */
   readonly checkHost: (request: Request) => void;
   /** The line per request and the request id header, when the app logs through pino; left out: neither, at no cost. */
@@ -294,14 +297,27 @@ export class Pipeline {
       // A value the application set itself (its own id scheme, a plugin's) is kept.
       const idHeader = this.idHeader;
       if (idHeader !== undefined && !exchange.response.headerMap.has(idHeader)) exchange.response.headerMap.set(idHeader, exchange.request.id);
+      const iter = exchange.response.app_iter;
+      // An event stream never ends by itself: it ends when the app closes.
+      if (iter !== undefined && iter instanceof EventFrames) iter.endOn(this.settings.closingSignal);
       const streaming = writeResponse(exchange.request, exchange.response, res, logger);
       // Only what the socket could not take at once needs watching: small answers never wait.
       if (streaming !== undefined || res.writableNeedDrain) watchSendProgress(res, this.settings.sendTimeout, logger, `${exchange.request.method} ${exchange.request.path}`);
-      if (streaming !== undefined) return streaming.catch((error: unknown) => this.sendFailed(error, exchange, res));
+      if (streaming !== undefined) {
+        // Taken now: a finished response lets go of its socket.
+        const socket = res.socket;
+        return streaming.then(() => this.closeIfClosing(socket), (error: unknown) => this.sendFailed(error, exchange, res));
+      }
     } catch (error) {
       this.sendFailed(error, exchange, res);
     }
     return undefined;
+  }
+
+  // A stream whose head went out before the app began closing said keep-alive: its connection is
+  // ended once the stream is done, so that close() need not wait for the client to hang up.
+  private closeIfClosing(socket: ServerResponse['socket']): void {
+    if (this.settings.closing()) socket?.destroySoon();
   }
 
   private sendFailed(error: unknown, exchange: Exchange, res: ServerResponse): void {

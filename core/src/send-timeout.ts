@@ -2,9 +2,10 @@ import type { ServerResponse } from 'node:http';
 import type { Logger } from './logger.ts';
 
 /**
- * Destroys a response that makes no write progress for `ms` milliseconds: a client that asked for
- * a large body and reads nothing would otherwise hold its connection (and the body's source) for
- * ever. The connection's idle timer is what measures it — every chunk the client takes resets it —
+ * Destroys a response that makes no write progress for `ms` milliseconds while it has bytes the
+ * client has not taken: a client that asked for a large body and reads nothing would otherwise
+ * hold its connection (and the body's source) for ever. A stream that is only quiet (an event
+ * stream between events: nothing waiting to be sent) is never cut. The connection's idle timer is what measures it — every chunk the client takes resets it —
  * armed only while this response is being written, so a slow handler before it or an idle
  * keep-alive after it is never cut by it. Destroying the response destroys a streamed source too.
  *
@@ -17,6 +18,12 @@ export function watchSendProgress(res: ServerResponse, ms: number, logger: Logge
   const socket = res.socket;
   if (socket === null || typeof socket.setTimeout !== 'function' || res.writableFinished) return;
   const stalled = (): void => {
+    // Nothing waiting to be taken: the stream is quiet (an event stream between events), not
+    // stalled. Only a client that leaves bytes untaken is cut.
+    if (res.writableLength === 0 && !res.writableNeedDrain) {
+      res.setTimeout(ms);
+      return;
+    }
     logger.warn(`${what}: the client took nothing for send_timeout (${ms} ms); the connection is closed`);
     res.destroy();
   };

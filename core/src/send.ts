@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sendDeclaredLength } from './declared-length.ts';
 import { discardBody } from './discard-body.ts';
+import { EventFrames } from './event-stream.ts';
 import type { HeaderMap, HeaderValue } from './header-map.ts';
 import type { Logger } from './logger.ts';
 import type { Request } from './request.ts';
@@ -55,10 +56,13 @@ export function writeResponse(request: Request, response: Response, res: ServerR
   if (headers.hasKey('transfer-encoding') && (iter === undefined || headers.hasKey('content-length'))) headers.delete('transfer-encoding');
   if (iter !== undefined) {
     // A 200 stream with no declared length may turn out empty: a 204 then, as Pecan answers.
-    if (status === 200 && request.method !== 'HEAD' && !headers.hasKey('content-length') && !isOneChunk(iter)) return streamOr204(iter, request, response, res, logger);
+    // Event streams excepted: their head goes out at once, whenever the first event comes.
+    const events = iter instanceof EventFrames;
+    if (status === 200 && request.method !== 'HEAD' && !headers.hasKey('content-length') && !isOneChunk(iter) && !events) return streamOr204(iter, request, response, res, logger);
     if (!headers.hasKey('content-type')) headers.set('Content-Type', OCTETS);
     const declared = headers.hasKey('content-length') ? declaredLength(headers, request, logger) : undefined;
     res.writeHead(status, headers.toFlatArray() as string[]);
+    if (events) res.flushHeaders();
     return streamBody(iter, res, request, logger, declared);
   }
   if (body === null) {

@@ -30,6 +30,19 @@ export function skipReason(): string | undefined {
 }
 
 /**
+ * Debian's headless Chromium with the suites' flags, for a test that serves an app of its own.
+ *
+ * @example
+ * ```ts
+ * const browser = await launchChromium();
+ * try { const page = await browser.newPage(); … } finally { await browser.close(); }
+ * ```
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 20_000 });
+}
+
+/**
  * The sandbox served on 127.0.0.1 (port 0) and one headless Chromium context pointed at it.
  * Screenshots are named `<suite>-<nn>-<what>.png`, numbered in the order taken.
  *
@@ -64,7 +77,7 @@ export class BrowserSession {
     let browser: Browser | undefined;
     try {
       const { url } = await app.listen({ port: 0, host: '127.0.0.1' });
-      browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 20_000 });
+      browser = await launchChromium();
       const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1024, height: 720 } });
       context.setDefaultTimeout(10_000);
       context.setDefaultNavigationTimeout(10_000);
