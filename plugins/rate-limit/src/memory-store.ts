@@ -12,7 +12,7 @@ import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
  *
  * @example
  * ```ts
- * const limiter = new BoundedMemoryLimiter({ points: 5, duration: 60, keyPrefix: 'login' }, 100_000);
+ * const limiter = new BoundedMemoryLimiter({ points: 5, duration: 60, keyPrefix: 'login' }, 50_000);
  * await limiter.consume('203.0.113.7'); // rejects with a RateLimiterRes past 5 a minute
  * ```
  */
