@@ -30,7 +30,7 @@ export interface HealthSettings {
 }
 
 /** Names a readiness answer uses for its own reasons: no check may take them. */
-export const RESERVED_NAMES: readonly string[] = ['closing', 'eventLoopDelay'];
+const RESERVED_NAMES: readonly string[] = ['closing', 'eventLoopDelay'];
 
 /**
  * Checks `healthPlugin`'s options (a mistake throws `HICKORY_ERR_HEALTH_OPTION`, naming the

@@ -24,7 +24,7 @@ export function clientKey(request: Request): string {
  * addressKey('2001:db8::1:2:3:4'); // '2001:db8:0:0::/64'
  * ```
  */
-export function addressKey(address: string): string {
+function addressKey(address: string): string {
   if (!isIPv6(address)) return address;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1]!;

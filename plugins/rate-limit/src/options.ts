@@ -58,7 +58,7 @@ export interface Settings {
 }
 
 /** The app-wide policy's name in the response fields. */
-export const APP_POLICY = 'default';
+const APP_POLICY = 'default';
 
 /**
  * Checks `rateLimitPlugin`'s options (a mistake throws `HICKORY_ERR_RATE_LIMIT_OPTION`, naming

@@ -73,11 +73,14 @@ test('clients are counted by address; forwarded addresses only from a trusted pr
   await proxied.close();
 });
 
-test('IPv6 clients count by /64: changing the interface id does not reset the count', async () => {
+test('IPv6 clients count by /64: changing the interface id does not reset the count; IPv4-mapped is IPv4', async () => {
   const { kernel } = app({ points: 1, duration: 60 });
   assert.equal((await kernel.inject({ url: '/', remoteAddress: '2001:db8:1:2::a' })).statusCode, 200);
   assert.equal((await kernel.inject({ url: '/', remoteAddress: '2001:db8:1:2:ffff::b' })).statusCode, 429);
   assert.equal((await kernel.inject({ url: '/', remoteAddress: '2001:db8:1:3::a' })).statusCode, 200);
+  // An IPv4-mapped address is its IPv4 client.
+  assert.equal((await kernel.inject({ url: '/', remoteAddress: '198.51.100.7' })).statusCode, 200);
+  assert.equal((await kernel.inject({ url: '/', remoteAddress: '::ffff:198.51.100.7' })).statusCode, 429);
   await kernel.close();
 });
 
