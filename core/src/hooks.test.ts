@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { abort, createKernel, definePlugin, HTTPError, Response, type Kernel, type ResponseInfo } from './index.ts';
 import { capture, handle, rawExchange } from './fixtures/harness.ts';
+import { tapDirect } from './hooks.ts';
 
 function plugin(name: string, apply: (kernel: Kernel) => void) {
   return definePlugin({ name, apply });
@@ -129,6 +130,17 @@ test('beforeRoute may rewrite the request and set headers kept on the response',
   const res = await app.inject('/old?x=1');
   assert.equal(res.body, '/new /new?from=old old');
   assert.equal(res.headers['x-before'], '1');
+  await app.close();
+});
+
+test('tapDirect with a stage runs before the taps tapped earlier at the default stage', async () => {
+  const order: string[] = [];
+  const app = createKernel({ logger: false })
+    .use(plugin('first', (k) => k.hooks.beforeRoute.tap('first', () => void order.push('first'))))
+    .use(plugin('early', (k) => tapDirect(k.hooks.beforeRoute, 'early', () => void order.push('early'), { stage: -100 })))
+    .use(handle(() => 'ok'));
+  assert.equal((await app.inject('/')).body, 'ok');
+  assert.deepEqual(order, ['early', 'first']);
   await app.close();
 });
 
