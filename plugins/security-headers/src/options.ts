@@ -58,7 +58,7 @@ export interface SecurityHeadersOptions {
 }
 
 /** One header with a fixed value: lower-cased key, name, value. */
-export interface FixedHeader {
+interface FixedHeader {
   readonly key: string;
   readonly name: string;
   readonly value: string;
