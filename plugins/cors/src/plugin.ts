@@ -111,7 +111,7 @@ function addCorsHeaders(settings: CorsSettings, request: Request, response: Resp
 function allowResponse(settings: CorsSettings, response: Response, allowOrigin: string): void {
   const headers = response.headerMap;
   // A handler that answered CORS itself (a public endpoint with its own policy) keeps its answer.
-  if (headers.has('access-control-allow-origin')) return;
+  if (headers.hasKey('access-control-allow-origin')) return;
   headers.setKnown('access-control-allow-origin', 'Access-Control-Allow-Origin', allowOrigin);
   if (settings.credentials) headers.setKnown('access-control-allow-credentials', 'Access-Control-Allow-Credentials', 'true');
   if (settings.exposedHeaders !== undefined) headers.setKnown('access-control-expose-headers', 'Access-Control-Expose-Headers', settings.exposedHeaders);

@@ -32,10 +32,10 @@ export const securityHeadersPlugin = definePlugin<SecurityHeadersOptions | undef
 
 function addHeaders(table: HeaderTable, request: Request, response: Response): undefined {
   const headers = response.headerMap;
-  for (const { key, name, value } of table.always) if (!headers.has(key)) headers.setKnown(key, name, value);
+  for (const { key, name, value } of table.always) if (!headers.hasKey(key)) headers.setKnown(key, name, value);
   const { hsts, csp } = table;
-  if (hsts !== undefined && request.scheme === 'https' && !headers.has(hsts.key)) headers.setKnown(hsts.key, hsts.name, hsts.value);
-  if (csp !== undefined && !headers.has(csp.key)) {
+  if (hsts !== undefined && request.scheme === 'https' && !headers.hasKey(hsts.key)) headers.setKnown(hsts.key, hsts.name, hsts.value);
+  if (csp !== undefined && !headers.hasKey(csp.key)) {
     if (typeof csp.value === 'string') headers.setKnown(csp.key, csp.name, csp.value);
     // Made per request by the app's functions: checked like any header a handler sets.
     else headers.set(csp.name, csp.value(request, response));
