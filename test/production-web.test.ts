@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { abort, corsPlugin, createApp, createKernel, dispatchPlugin, expose, Hook, securityHeadersPlugin, staticPlugin, type App } from '@hickory/app';
+import { abort, corsPlugin, createApp, createKernel, definePlugin, dispatchPlugin, expose, Hook, securityHeadersPlugin, staticPlugin, type App } from '@hickory/app';
 
 const APP = 'http://127.0.0.1:5173';
 let dir: string;
@@ -101,5 +101,23 @@ test('createKernel().use(plugin, options) takes the same options', async () => {
   assert.equal(res.headers['access-control-allow-origin'], '*');
   assert.equal(res.headers['content-security-policy'], undefined);
   assert.equal(res.headers['referrer-policy'], 'no-referrer');
+  await kernel.close();
+});
+
+test('a handler cut off by handler_timeout: the 503 carries both plugins\' headers', async () => {
+  let release: (() => void) | undefined;
+  const slow = definePlugin({
+    name: 'test-slow',
+    apply(kernel) {
+      kernel.hooks.route.tap('test-slow', () => ({ target: 'slow', handle: () => new Promise<string>((done) => (release = () => done('late'))) }));
+    },
+  });
+  const kernel = await createKernel({ logger: false, handler_timeout: 50 }).use(slow).use(corsPlugin, { origin: [APP] }).use(securityHeadersPlugin).ready();
+  const res = await kernel.inject({ url: '/', headers: { origin: APP } });
+  assert.equal(res.statusCode, 503);
+  assert.equal(res.headers['access-control-allow-origin'], APP);
+  assert.equal(res.headers['vary'], 'Origin');
+  assert.equal(res.headers['x-content-type-options'], 'nosniff');
+  release?.();
   await kernel.close();
 });
