@@ -27,7 +27,14 @@ export interface CorsOptions {
   maxAge?: number;
 }
 
-/** The options as the plugin uses them: checked, header values joined once. */
+/**
+ * The options as the plugin uses them: checked, header values joined once.
+ *
+ * @example
+ * ```ts
+ * const settings: CorsSettings = corsSettings({ origin: '*', methods: ['GET', 'POST'] }); // settings.methods === 'GET,POST'
+ * ```
+ */
 export interface CorsSettings {
   readonly origin: OriginCheck;
   readonly methods: string;

@@ -14,7 +14,14 @@ import { corsError } from './errors.ts';
  */
 export type CorsOrigin = '*' | string | ReadonlyArray<string | RegExp> | RegExp | ((origin: string, request: Request) => boolean | Promise<boolean>);
 
-/** The `origin` option, compiled once. */
+/**
+ * The `origin` option, compiled once.
+ *
+ * @example
+ * ```ts
+ * const check: OriginCheck = compileOrigin('https://app.example.com'); // check.wildcard === false
+ * ```
+ */
 export interface OriginCheck {
   /** `'*'`: any origin, answered with a literal `*`, so the answer does not depend on `Origin`. */
   readonly wildcard: boolean;

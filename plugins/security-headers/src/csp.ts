@@ -42,7 +42,14 @@ export interface ContentSecurityPolicyOptions {
   reportOnly?: boolean;
 }
 
-/** The header to send: its value, fixed or made per request. */
+/**
+ * The header to send: its value, fixed or made per request.
+ *
+ * @example
+ * ```ts
+ * const header: CspHeader | undefined = compileCsp({ reportOnly: true }); // header?.name === 'Content-Security-Policy-Report-Only'
+ * ```
+ */
 export interface CspHeader {
   readonly key: string;
   readonly name: string;

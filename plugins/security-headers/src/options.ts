@@ -64,7 +64,14 @@ interface FixedHeader {
   readonly value: string;
 }
 
-/** The options as the plugin uses them: every value made once. */
+/**
+ * The options as the plugin uses them: every value made once.
+ *
+ * @example
+ * ```ts
+ * const table: HeaderTable = headerTable({ strictTransportSecurity: false }); // table.hsts === undefined
+ * ```
+ */
 export interface HeaderTable {
   /** Sent on every response. */
   readonly always: readonly FixedHeader[];
