@@ -6,7 +6,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
 
 const root = resolve(import.meta.dirname, '..');
-const SOURCE_FOLDERS = ['core/src', 'plugins/dispatch/src', 'plugins/rest/src', 'plugins/hooks/src', 'plugins/multipart/src', 'plugins/static/src', 'plugins/renderer/src', 'app/src', 'cli/src', 'sandbox/src'];
+const SOURCE_FOLDERS = ['core/src', 'plugins/dispatch/src', 'plugins/rest/src', 'plugins/hooks/src', 'plugins/multipart/src', 'plugins/static/src', 'plugins/cors/src', 'plugins/security-headers/src', 'plugins/renderer/src', 'app/src', 'cli/src', 'sandbox/src'];
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -58,7 +59,7 @@ const NARROW: Record<string, string> = {
 const ENGINES = ['ejs', 'handlebars', 'nunjucks'];
 
 test('published packages take third-party dependencies as caret ranges (the lockfile pins them), their own at the same version', async () => {
-  const dirs = ['core', 'app', 'cli', 'create-hickory', ...['dispatch', 'ejs', 'handlebars', 'hooks', 'multipart', 'nunjucks', 'renderer', 'rest', 'static', 'rate-limit', 'health'].map((p) => `plugins/${p}`)];
+  const dirs = ['core', 'app', 'cli', 'create-hickory', ...readdirSync(join(root, 'plugins')).map((p) => `plugins/${p}`)];
   for (const dir of dirs) {
     const pkg = JSON.parse(await readFile(join(root, dir, 'package.json'), 'utf8')) as Manifest;
     for (const [name, range] of Object.entries({ ...pkg.dependencies, ...pkg.peerDependencies })) {

@@ -18,6 +18,8 @@ export * from '@hickory/multipart';
 export * from '@hickory/static';
 export * from '@hickory/rate-limit';
 export * from '@hickory/health';
+export * from '@hickory/cors';
+export * from '@hickory/security-headers';
 // Named one by one: these two packages' main entries still hold their plugin authors' internals.
 export {
   dispatchPlugin,

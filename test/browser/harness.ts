@@ -5,9 +5,9 @@ import { createSandbox } from '@hickory/sandbox/app';
 import { chromium, type Browser, type BrowserContext, type Page, type Response as PageResponse } from 'playwright-core';
 
 /** Debian's Chromium: the only browser these tests use (none is ever downloaded). */
-const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
   '--no-first-run', '--disable-component-update', '--disable-sync',
 ];
