@@ -1,5 +1,3 @@
-import type { AppIter } from './response.ts';
-
 // What a streamed body may hold open until it is consumed: a Node stream (a file descriptor from
 // the moment `createReadStream` is called), or an iterator that was started (a generator inside its
 // `try`, holding a cursor or a file).
@@ -25,7 +23,7 @@ interface Returnable {
  * if (request.method === 'HEAD') discardBody(response.app_iter, (error) => logger.warn('the body failed as it was dropped', error));
  * ```
  */
-export function discardBody(iter: AppIter | undefined, log?: (error: Error) => void): void {
+export function discardBody(iter: unknown, log?: (error: Error) => void): void {
   if (iter === undefined || iter === null || typeof iter !== 'object') return;
   const stream = iter as unknown as Partial<Destroyable>;
   if (typeof stream.destroy === 'function' && typeof stream.on === 'function') {
