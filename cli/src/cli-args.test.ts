@@ -50,3 +50,11 @@ test('serveArgs gives the --reload child the serve options, not the supervisor\'
   assert.ok(cli.command === 'serve');
   assert.deepEqual(serveArgs(cli), ['serve', 'app.ts', '--port', '0', '--host', '127.0.0.1']);
 });
+
+test('serve --tls-key/--tls-cert/--http2: taken together, refused apart, passed on to a --reload child', () => {
+  const cli = parseCli(['serve', 'app.ts', '--tls-key', 'key.pem', '--tls-cert', 'cert.pem', '--http2', '--reload']);
+  assert.deepEqual(serveArgs(cli as Extract<typeof cli, { command: 'serve' }>), ['serve', 'app.ts', '--tls-key', 'key.pem', '--tls-cert', 'cert.pem', '--http2']);
+  assert.throws(() => parseCli(['serve', 'app.ts', '--tls-key', 'key.pem']), /--tls-key and --tls-cert go together/);
+  assert.throws(() => parseCli(['serve', 'app.ts', '--http2']), /--http2 needs --tls-key and --tls-cert/);
+  assert.throws(() => parseCli(['routes', 'app.ts', '--http2']), /hickory routes takes no --http2/);
+});

@@ -12,6 +12,11 @@ export type CliCommand =
       readonly host?: string;
       readonly reload: boolean;
       readonly workers?: number;
+      /** `--tls-key`/`--tls-cert`: PEM files; HTTPS with both. */
+      readonly tlsKey?: string;
+      readonly tlsCert?: string;
+      /** `--http2` (with TLS): HTTP/2, and HTTP/1.1 by ALPN. */
+      readonly http2?: boolean;
       /** `--watch` globs: more files whose change restarts (with `--reload`). */
       readonly watch: readonly string[];
       /** `--ignore` globs: files and folders whose change never restarts (with `--reload`). */
@@ -34,7 +39,7 @@ export type RoutesFormat = 'text' | 'json' | 'openapi';
 
 // The options each command accepts; any other option is a usage error naming it.
 const OPTIONS = {
-  serve: ['port', 'host', 'reload', 'workers', 'watch', 'ignore'],
+  serve: ['port', 'host', 'reload', 'workers', 'watch', 'ignore', 'tls-key', 'tls-cert', 'http2'],
   create: ['template', 'explicit'],
   routes: ['json', 'openapi', 'title', 'version'],
   shell: [],
@@ -55,6 +60,9 @@ export function serveArgs(cli: Extract<CliCommand, { command: 'serve' }>): strin
   if (cli.port !== undefined) args.push('--port', String(cli.port));
   if (cli.host !== undefined) args.push('--host', cli.host);
   if (cli.workers !== undefined) args.push('--workers', String(cli.workers));
+  if (cli.tlsKey !== undefined) args.push('--tls-key', cli.tlsKey);
+  if (cli.tlsCert !== undefined) args.push('--tls-cert', cli.tlsCert);
+  if (cli.http2 === true) args.push('--http2');
   return args;
 }
 
@@ -84,6 +92,9 @@ export function parseCli(argv: readonly string[]): CliCommand {
         host: { type: 'string' },
         reload: { type: 'boolean' },
         workers: { type: 'string' },
+        'tls-key': { type: 'string' },
+        'tls-cert': { type: 'string' },
+        http2: { type: 'boolean' },
         watch: { type: 'string', multiple: true },
         ignore: { type: 'string', multiple: true },
         template: { type: 'string' },
@@ -136,9 +147,16 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (globs.length && !reload) throw usage(`--${globs[0]![0]} goes with --reload`);
   const empty = globs.find(([, glob]) => !glob);
   if (empty) throw usage(`--${empty[0]} needs a glob, such as 'data/**'`);
+  const tlsKey = values['tls-key'];
+  const tlsCert = values['tls-cert'];
+  if ((tlsKey === undefined) !== (tlsCert === undefined)) throw usage('--tls-key and --tls-cert go together: the private key and its certificate (PEM files)');
+  if (tlsKey === '' || tlsCert === '') throw usage('--tls-key and --tls-cert need a file');
+  if (values.http2 && tlsKey === undefined) throw usage('--http2 needs --tls-key and --tls-cert (browsers speak HTTP/2 only over TLS)');
   return {
     command,
     config: target,
+    ...definedOnly({ tlsKey, tlsCert }),
+    ...(values.http2 ? { http2: true } : {}),
     port: wholeNumber(values.port, 'port', 0, 65535),
     host,
     reload,

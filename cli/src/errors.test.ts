@@ -3,9 +3,9 @@ import { test } from 'node:test';
 import { HickoryError } from '@hickory/core';
 import { CLI_ERRORS, cliError, oneLine } from './errors.ts';
 
-test('CLI_ERRORS has exactly 6 codes, each HICKORY_ERR_CLI_* with a non-empty message', () => {
+test('CLI_ERRORS has exactly 7 codes, each HICKORY_ERR_CLI_* with a non-empty message', () => {
   const codes = Object.keys(CLI_ERRORS);
-  assert.equal(codes.length, 6);
+  assert.equal(codes.length, 7);
   for (const code of codes) {
     assert.match(code, /^HICKORY_ERR_CLI_[A-Z_]+$/);
     assert.ok(CLI_ERRORS[code as keyof typeof CLI_ERRORS].length > 0, code);

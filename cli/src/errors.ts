@@ -14,6 +14,7 @@ export const CLI_ERRORS = Object.freeze({
   HICKORY_ERR_CLI_USAGE: '%s (see hickory --help)',
   HICKORY_ERR_CLI_CONFIG: 'Cannot serve the configuration file %s: %s',
   HICKORY_ERR_CLI_LISTEN: 'Cannot listen on %s port %s: %s',
+  HICKORY_ERR_CLI_TLS: '%s %s cannot be read (%s): give the PEM file of the private key (--tls-key) and of its certificate (--tls-cert).',
   HICKORY_ERR_CLI_WORKER: 'Worker %s stopped before it served (%s): stopping; the lines above say why',
   HICKORY_ERR_CLI_EXISTS: '%s already exists: choose a new folder name',
   HICKORY_ERR_CLI_TEMPLATE: 'Unknown template "%s": choose %s',

@@ -23,6 +23,9 @@ Commands:
       --ignore <glob>     With --reload: never restart for these files or folders ('data/**')
       --workers <n>       Run n supervised worker processes, each replaced if it dies (default: one
                           per core with NODE_ENV=production, else the app runs in this process)
+      --tls-key <file>    With --tls-cert: HTTPS, with this private key (PEM)
+      --tls-cert <file>   The certificate (PEM) of --tls-key
+      --http2             With TLS: HTTP/2, and HTTP/1.1 for clients that do not offer it (ALPN)
   routes <config>     Print every route of the app, without running a handler
       --json              As JSON, for tools
       --openapi           As an OpenAPI 3.1 document (paths, parameters and body with their schemas)

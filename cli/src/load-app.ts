@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { HickoryError, loadConfig, type Kernel, type LoggerOption, type ServerConfig } from '@hickory/core';
+import { HickoryError, loadConfig, type Kernel, type ListenOptions, type LoggerOption, type ServerConfig } from '@hickory/core';
 import { createApp } from '@hickory/app';
 import { cliError, oneLine } from './errors.ts';
 import { requestLog } from './request-log.ts';
@@ -78,9 +78,9 @@ function describe(file: string, error: unknown): HickoryError {
  * const { url } = await listenOn(app, '127.0.0.1', 8080);
  * ```
  */
-export async function listenOn(app: Kernel, host: string, port: number): Promise<{ url: string }> {
+export async function listenOn(app: Kernel, host: string, port: number, transport: Pick<ListenOptions, 'tls' | 'http2'> = {}): Promise<{ url: string }> {
   try {
-    return await app.listen({ host, port });
+    return await app.listen({ host, port, ...transport });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'EADDRINUSE' ? 'the address is in use' : code === 'EADDRNOTAVAIL' ? 'no such address here' : (error as Error).message;

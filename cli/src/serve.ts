@@ -1,7 +1,8 @@
 import cluster from 'node:cluster';
 import { createServer, type AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import type { Kernel, Logger, LoggerOption } from '@hickory/core';
+import { readFile } from 'node:fs/promises';
+import type { Kernel, ListenOptions, Logger, LoggerOption } from '@hickory/core';
 import { cliError, oneLine } from './errors.ts';
 import { listenOn, loadApp } from './load-app.ts';
 import { guardProcess } from './process-guard.ts';
@@ -23,6 +24,11 @@ export interface ServeOptions {
    * served from this very process.
    */
   workers?: number;
+  /** `--tls-key`/`--tls-cert`: PEM files of the private key and its certificate (HTTPS). */
+  tlsKey?: string;
+  tlsCert?: string;
+  /** `--http2`: HTTP/2 over TLS, HTTP/1.1 for clients that do not offer it. */
+  http2?: boolean;
   /**
    * Where the lifecycle lines go (signals, workers; default: the console). Given, it is also the
    * app's logger, with the `requestLog` plugin; not given, the app logs through pino
@@ -75,7 +81,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   guardProcess(app, logger, 'keep-serving');
   // Before the URL is printed: whoever reads it may signal at once.
   closeOnSignals(app, logger);
-  const { url } = await listenOn(app, options.host ?? server.host, options.port ?? server.port);
+  const { url } = await listenOn(app, options.host ?? server.host, options.port ?? server.port, await transport(options));
   console.log(`hickory serving ${url}`);
   process.send?.({ hickory: 'listening', url } satisfies WorkerMessage);
 }
@@ -86,13 +92,24 @@ async function serveWorker(options: ServeOptions, logger: Logger, appLogger: Log
     guardProcess(app, logger, 'replace');
     closeOnSignals(app, logger);
     const port = Number(process.env[WORKER_PORT_ENV] ?? options.port ?? server.port);
-    const { url } = await listenOn(app, options.host ?? server.host, port);
+    const { url } = await listenOn(app, options.host ?? server.host, port, await transport(options));
     process.send?.({ hickory: 'listening', url } satisfies WorkerMessage);
   } catch (error) {
     // The primary prints it once and stops the others, rather than every worker printing it.
     const message = oneLine((error as Error).message);
     process.send?.({ hickory: 'failed', message } satisfies WorkerMessage, () => process.exit(1));
   }
+}
+
+// `listen()`'s TLS and HTTP/2 options from the files `--tls-key`/`--tls-cert` name.
+async function transport(options: ServeOptions): Promise<Pick<ListenOptions, 'tls' | 'http2'>> {
+  if (options.tlsKey === undefined || options.tlsCert === undefined) return {};
+  const read = (file: string, what: string): Promise<string> =>
+    readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw cliError('HICKORY_ERR_CLI_TLS', what, file, error.code ?? error.message);
+    });
+  const [key, cert] = await Promise.all([read(options.tlsKey, '--tls-key'), read(options.tlsCert, '--tls-cert')]);
+  return { tls: { key, cert }, http2: options.http2 === true };
 }
 
 /**

@@ -38,6 +38,7 @@ export const CORE_ERRORS = Object.freeze({
   HICKORY_ERR_REDIRECT_LOOP: 'Internal redirect loop: %s',
   HICKORY_ERR_NOT_READY: '%s needs the kernel to be ready: await kernel.ready() first.',
   HICKORY_ERR_CLOSED: 'The kernel is closed: %s',
+  HICKORY_ERR_LISTEN: 'listen(): %s.',
   HICKORY_ERR_LOGGER_METHODS:
     'The `logger` object lacks %s: pass a pino-compatible logger (info, warn, error, debug and child methods), a console-like one (info, warn, error), pino options such as { level: "warn" }, true (pino to stdout) or false (silence).',
   HICKORY_ERR_LOGGER_LEVEL: 'The logger level %s is not one pino knows: use one of %s (or declare it in customLevels).',

@@ -27,7 +27,9 @@ export function hostCheck(allowed: ((host: string) => boolean) | undefined): (re
   let lastAllowed: string | undefined;
   return (request) => {
     const { raw } = request;
-    if (repeatsHost(raw.rawHeaders)) throw new HTTPError(400, 'The request has more than one Host header (RFC 9112 §3.2): a proxy and this server could each read another one.');
+    // HTTP/2 names the host in `:authority` (RFC 9113 §8.3.1), which wins over a Host header.
+    if (raw.httpVersionMajor === 2) adoptPseudoAuthority(raw);
+    else if (repeatsHost(raw.rawHeaders)) throw new HTTPError(400, 'The request has more than one Host header (RFC 9112 §3.2): a proxy and this server could each read another one.');
     // An absolute-form target (`GET http://books.example/x`) names the host itself, and that
     // replaces the Host header (RFC 9112 §3.2.2): what routing and `allowed_hosts` see is its authority.
     if (raw.url !== undefined && raw.url.charCodeAt(0) !== 47 /* / */) adoptAuthority(raw);
@@ -77,4 +79,9 @@ function adoptAuthority(raw: IncomingMessage): void {
   const authority = target.slice(start, end);
   if (authority === '') throw new HTTPError(400, 'The absolute-form request target names no host.');
   raw.headers.host = authority;
+}
+
+function adoptPseudoAuthority(raw: IncomingMessage): void {
+  const authority = raw.headers[':authority'];
+  if (typeof authority === 'string') raw.headers.host = authority;
 }

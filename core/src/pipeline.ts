@@ -292,7 +292,8 @@ export class Pipeline {
   private write(exchange: Exchange, res: ServerResponse): Promise<void> | undefined {
     const logger = this.settings.logger();
     try {
-      if (this.settings.closing()) exchange.response.headerMap.set('Connection', 'close');
+      const http1 = exchange.request.raw.httpVersionMajor !== 2;
+      if (http1 && this.settings.closing()) exchange.response.headerMap.set('Connection', 'close');
       // Here, on the final response: an error's, an error document's or a replaced one carries it too.
       // A value the application set itself (its own id scheme, a plugin's) is kept.
       const idHeader = this.idHeader;
@@ -305,7 +306,7 @@ export class Pipeline {
       if (streaming !== undefined || res.writableNeedDrain) watchSendProgress(res, this.settings.sendTimeout, logger, `${exchange.request.method} ${exchange.request.path}`);
       if (streaming !== undefined) {
         // Taken now: a finished response lets go of its socket.
-        const socket = res.socket;
+        const socket = http1 ? res.socket : null;
         return streaming.then(() => this.closeIfClosing(socket), (error: unknown) => this.sendFailed(error, exchange, res));
       }
     } catch (error) {

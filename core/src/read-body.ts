@@ -3,7 +3,8 @@ import { checkContentEncoding, decodeContent } from './content-encoding.ts';
 import { HTTPError } from './http-error.ts';
 
 /**
- * True when the request carries a body: a non-zero `Content-Length` or any `Transfer-Encoding`.
+ * True when the request carries a body: a non-zero `Content-Length` or any `Transfer-Encoding`;
+ * over HTTP/2 (which has no `Transfer-Encoding`), any stream its headers did not end.
  *
  * @example
  * ```ts
@@ -13,7 +14,19 @@ import { HTTPError } from './http-error.ts';
 export function hasBody(raw: IncomingMessage): boolean {
   const length = raw.headers['content-length'];
   if (length !== undefined) return length !== '0';
-  return raw.headers['transfer-encoding'] !== undefined;
+  return raw.headers['transfer-encoding'] !== undefined || (raw.httpVersionMajor === 2 && !endedWithHeaders(raw));
+}
+
+/**
+ * True for an HTTP/2 request whose HEADERS frame ended its stream (no body follows).
+ *
+ * @example
+ * ```ts
+ * if (req.httpVersionMajor === 2 && !endedWithHeaders(req)) await readBody(req, limit);
+ * ```
+ */
+export function endedWithHeaders(raw: IncomingMessage): boolean {
+  return (raw as IncomingMessage & { stream?: { endAfterHeaders?: boolean } }).stream?.endAfterHeaders !== false;
 }
 
 /**

@@ -5,7 +5,7 @@ import { coreError } from './errors.ts';
 import { requestHeaders, type Headers } from './header-map.ts';
 import { HTTPError } from './http-error.ts';
 import { checkJsonCharset, isJsonMediaType, parseJsonBody } from './json-body.ts';
-import { hasBody, readBody } from './read-body.ts';
+import { endedWithHeaders, hasBody, readBody } from './read-body.ts';
 import { mergeVariables, parseUrlEncoded, parseUrlEncodedBody, type Variables } from './variables.ts';
 import { buildEnviron, type Environ } from './environ.ts';
 import { clientConnection, type ClientConnection } from './client-connection.ts';
@@ -556,9 +556,10 @@ function refuseEmptyJson(mediaType: string, request: Request): void {
   throw new HTTPError(400, 'The body is empty, but its Content-Type says it is JSON: send a JSON object, or no Content-Type.');
 }
 
-// `Content-Length: 0` frames an empty body; no header at all frames none.
+// `Content-Length: 0` frames an empty body; no header at all frames none (over HTTP/2, a stream
+// that its headers ended).
 function framesBody(raw: IncomingMessage): boolean {
-  return raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined;
+  return raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined || (raw.httpVersionMajor === 2 && !endedWithHeaders(raw));
 }
 
 // An absolute-form target (`GET http://host/a?b HTTP/1.1`) routes by its path only.

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { constants, type Http2Stream } from 'node:http2';
 import type { Logger } from './logger.ts';
 
 /**
@@ -15,6 +16,8 @@ import type { Logger } from './logger.ts';
  * ```
  */
 export function watchSendProgress(res: ServerResponse, ms: number, logger: Logger, what: string): void {
+  const stream = (res as ServerResponse & { stream?: Http2Stream }).stream;
+  if (stream !== undefined) return watchStream(stream, ms, logger, what);
   const socket = res.socket;
   if (socket === null || typeof socket.setTimeout !== 'function' || res.writableFinished) return;
   const stalled = (): void => {
@@ -34,4 +37,20 @@ export function watchSendProgress(res: ServerResponse, ms: number, logger: Logge
   res.setTimeout(ms, stalled);
   res.once('finish', done);
   res.once('close', done);
+}
+
+// HTTP/2: one stream of a connection many share, so the stream's own timer, never the socket's.
+function watchStream(stream: Http2Stream, ms: number, logger: Logger, what: string): void {
+  if (stream.closed) return;
+  const stalled = (): void => {
+    // Quiet (nothing buffered for the client): not stalled; watched again.
+    if (stream.bufferSize === 0) {
+      stream.setTimeout(ms);
+      return;
+    }
+    logger.warn(`${what}: the client took nothing for send_timeout (${ms} ms); the stream is closed`);
+    stream.close(constants.NGHTTP2_CANCEL);
+  };
+  stream.setTimeout(ms, stalled);
+  stream.once('close', () => stream.setTimeout(0));
 }

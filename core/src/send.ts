@@ -10,6 +10,8 @@ import type { Request } from './request.ts';
 import type { AppIter, Response } from './response.ts';
 
 const HTML = 'text/html; charset=utf-8';
+// Headers that belong to one HTTP/1.1 connection, which HTTP/2 forbids (RFC 9113 §8.2.2).
+const CONNECTION_HEADERS = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade'];
 const OCTETS = 'application/octet-stream';
 
 /**
@@ -38,6 +40,8 @@ export function writeResponse(request: Request, response: Response, res: ServerR
   // is a 500 of this request (HEAD included), never a 200 cut short or an uncaught 'error'.
   if (iter instanceof Readable && (iter as Readable & { pending?: boolean }).pending === true) return opened(iter).then(() => writeResponse(request, response, res, logger));
   const headers = response.headerMap;
+  // HTTP/2 frames itself: a connection-specific header would make Node refuse the whole response.
+  if (request.raw.httpVersionMajor === 2) for (const name of CONNECTION_HEADERS) headers.delete(name);
   let status = response.status;
   const body = response.body;
   // A 200 with nothing to send is a 204, as Pecan answers (an empty string included).

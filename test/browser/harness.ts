@@ -30,7 +30,8 @@ export function skipReason(): string | undefined {
 }
 
 /**
- * Debian's headless Chromium with the suites' flags, for a test that serves an app of its own.
+ * Debian's headless Chromium with the suites' flags (and `extraArgs`), for a test that serves an
+ * app of its own.
  *
  * @example
  * ```ts
@@ -38,8 +39,8 @@ export function skipReason(): string | undefined {
  * try { const page = await browser.newPage(); … } finally { await browser.close(); }
  * ```
  */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 20_000 });
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs], timeout: 20_000 });
 }
 
 /**
