@@ -195,14 +195,16 @@ export class Kernel {
 
   // A plugin already applied cannot take other options: said at ready(), naming what differs.
   private checkRepeated(inUse: PluginInUse, plugin: Plugin, options: unknown): void {
-    const differing = inUse.plugin === plugin ? differingOptions(inUse.options, options) : ['(another plugin of that name)'];
-    if (differing.length === 0) return;
+    const other = inUse.plugin !== plugin;
+    // Another plugin object of that name is never applied: none of its options would count.
+    const differing = differingOptions(other ? undefined : inUse.options, options);
+    if (differing.length === 0 && !other) return;
     const how =
-      inUse.plugin !== plugin ? 'a different plugin of the same name'
+      other ? 'by a different plugin of the same name'
       : inUse.dependent !== undefined ? `added without options as a dependency of "${inUse.dependent}"`
       : inUse.options === undefined ? 'used earlier without options'
       : 'used earlier with other options';
-    const what = differing.length === 1 ? `option ${differing[0]}` : `options ${differing.join(', ')}`;
+    const what = differing.length === 0 ? 'its options' : differing.length === 1 ? `option ${differing[0]}` : `options ${differing.join(', ')}`;
     const failed = Promise.reject(coreError('HICKORY_ERR_PLUGIN_OPTIONS_AGAIN', plugin.name, how, what));
     failed.catch(() => {});
     this.applying.push(failed);

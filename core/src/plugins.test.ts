@@ -114,9 +114,10 @@ test('options given again: the same ones (or none) are a no-op; others fail read
   await again(createKernel({ logger: false }).use(base).use(base, { x: 2 }), 'used earlier without options', 'option x');
   await again(createKernel({ logger: false }).use(top).use(base, { x: 2 }), 'added without options as a dependency of "top"', 'option x');
   const impostor = definePlugin({ name: 'base', apply: noop });
-  await again(createKernel({ logger: false }).use(base).use(impostor, {} as never), 'a different plugin of the same name', 'option (another plugin of that name)');
+  await again(createKernel({ logger: false }).use(base).use(impostor, {} as never), 'by a different plugin of the same name', 'its options');
+  await again(createKernel({ logger: false }).use(base).use(impostor, { z: 1 } as never), 'by a different plugin of the same name', 'option z');
   // Only the first set was applied each time.
-  assert.equal(seen.length, 1 + 1 + 1 + 1 + 1 + 1 + 1);
+  assert.equal(seen.length, 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
 });
 
 test('checkOptionNames: left out or known names pass; an unknown name or a non-object names the plugin and what it takes', () => {
