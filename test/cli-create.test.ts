@@ -36,8 +36,8 @@ async function assertExplicit(project: string, template: string): Promise<void> 
   if (template === 'base') assert.match(root, /\n {2}hello\(_request: Request, _response: Response, name = 'world'\) \{\n/);
   else {
     const books = await readFile(join(project, 'controllers', 'books.ts'), 'utf8');
-    assert.match(books, /\n {2}post\(_request: Request, response: Response, name = ''\) \{\n/);
-    assert.match(books, /\n {2}put\(_request: Request, _response: Response, id: string, name = ''\) \{\n/);
+    assert.match(books, /\n {2}post\(_request: Request, response: Response, name: string\) \{\n/);
+    assert.match(books, /\n {2}put\(_request: Request, _response: Response, id: string, name: string\) \{\n/);
     assert.doesNotMatch(books, /import \{[^}]*\bresponse\b[^}]*\} from/);
   }
 }
@@ -81,6 +81,8 @@ for (const [template, explicit] of [['base', false], ['rest-api', false], ['base
     // whatever reporter this Node line picks for a pipe.
     const [tested] = await Promise.all([npm(project, 'test'), npm(project, 'typecheck')]);
     assert.match(tested, template === 'base' ? /the home page and \/hello answer/ : /books can be listed, created, read, updated and deleted/);
+    // The body of a create or an update is checked (an array, object or number as `name` was a 500).
+    if (template === 'rest-api') assert.match(tested, /a book whose name is not a non-empty string is refused with 400 naming the problem/);
     assert.match(tested, /an unknown page is a 404 \(test\/pages\/missing\.test\.ts\)/);
     assert.doesNotMatch(tested, /\bnot ok\b|✖/);
     if (explicit) {
@@ -126,7 +128,7 @@ test('create-hickory (npm create hickory@latest) makes the same project through 
   const { stdout } = await exec(process.execPath, [createHickory, 'via-create', '--template', 'rest-api'], { cwd: dir, timeout: 20_000 });
   assert.equal(stdout, `hickory: created ${join(dir, 'via-create')}\n  cd via-create && npm install && npm test && npm start\n`);
   const pkg = JSON.parse(await readFile(join(dir, 'via-create', 'package.json'), 'utf8'));
-  assert.deepEqual(Object.keys(pkg.dependencies).sort(), ['@hickory/app', '@hickory/cli', 'ejs', 'tsx']);
+  assert.deepEqual(Object.keys(pkg.dependencies).sort(), ['@hickory/app', '@hickory/cli', 'ejs', 'tsx', 'zod']);
   const explicit = await exec(process.execPath, [createHickory, 'via-create-explicit', '--template', 'rest-api', '--explicit'], { cwd: dir, timeout: 20_000 });
   assert.equal(explicit.stdout, `hickory: created ${join(dir, 'via-create-explicit')}\n  cd via-create-explicit && npm install && npm test && npm start\n`);
   await assertExplicit(join(dir, 'via-create-explicit'), 'rest-api');

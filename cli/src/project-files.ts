@@ -48,7 +48,8 @@ export function projectFiles(
         typecheck: 'tsc',
       },
       // ejs: the templates' engine (an optional peer of @hickory/app: an app installs the engines it uses).
-      dependencies: { ...dependencies, ejs: '^7.0.2', tsx: '^4.23.0' },
+      // zod: the rest-api template's body schema (any Standard Schema library would do).
+      dependencies: { ...dependencies, ejs: '^7.0.2', tsx: '^4.23.0', ...(template === 'rest-api' ? { zod: '^4.6.7' } : {}) },
       devDependencies: { '@types/node': '^20.19.0', typescript: '^6.0.3' },
     }),
     'tsconfig.json': json({

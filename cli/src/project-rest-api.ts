@@ -2,7 +2,7 @@ import { handlerStyle, type HandlerStyle } from './project-style.ts';
 
 /**
  * The files the `rest-api` project template adds: a `RestController` over books (list, read,
- * create, update, delete), a root page rendered by ejs that lists the endpoints, and a test of
+ * create, update, delete; the body of a create or an update checked by a zod schema), a root page rendered by ejs that lists the endpoints, and a test of
  * every verb through `inject()`. Its handlers are written in `style` (`hickory create --explicit`:
  * they receive the request and the response).
  *
@@ -14,11 +14,16 @@ import { handlerStyle, type HandlerStyle } from './project-style.ts';
 export function restApiFiles(style: HandlerStyle = handlerStyle(false)): Record<string, string> {
   return {
     'controllers/books.ts': `${style.imports(['abort', 'expose', 'response', 'RestController'])}
+import { z } from 'zod';
 ${style.note}
 export interface Book {
   id: string;
   name: string;
 }
+
+// What POST and PUT accept (JSON or a form): anything else is answered 400 with the issues,
+// before the handler runs. Other fields of the body are dropped.
+const BookInput = z.object({ name: z.string().trim().min(1, 'A book needs a name') });
 
 /** /books/: GET lists, POST creates; /books/<id>: GET reads, PUT updates, DELETE deletes. */
 export class BooksController extends RestController {
@@ -36,9 +41,8 @@ export class BooksController extends RestController {
     return this.#books.get(id) ?? abort(404, \`No book \${id}\`);
   }
 
-  @expose('json')
-  post(${style.params("name = ''", ['response'])}) {
-    if (!name.trim()) abort(400, 'A book needs a name');
+  @expose({ template: 'json', body: BookInput })
+  post(${style.params('name: string', ['response'])}) {
     const book = { id: String(this.#next++), name };
     this.#books.set(book.id, book);
     response.status = 201;
@@ -46,10 +50,9 @@ export class BooksController extends RestController {
     return book;
   }
 
-  @expose('json')
-  put(${style.params("id: string, name = ''")}) {
+  @expose({ template: 'json', body: BookInput })
+  put(${style.params('id: string, name: string')}) {
     const book = this.#books.get(id) ?? abort(404, \`No book \${id}\`);
-    if (!name.trim()) abort(400, 'A book needs a name');
     book.name = name;
     return book;
   }
@@ -105,10 +108,36 @@ test('books can be listed, created, read, updated and deleted', async () => {
   const put = await app.inject({ method: 'PUT', url: \`/books/\${id}\`, payload: { name: 'Emma' } });
   assert.deepEqual(put.json(), { id, name: 'Emma' });
   assert.equal((await app.inject({ method: 'POST', url: '/books/', payload: {} })).statusCode, 400);
+  const form = await app.inject({ method: 'POST', url: '/books/', payload: 'name=Persuasion', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  assert.equal(form.statusCode, 201);
+  assert.equal(form.json().name, 'Persuasion');
 
   assert.equal((await app.inject({ method: 'DELETE', url: \`/books/\${id}\` })).statusCode, 204);
   assert.equal((await app.inject(\`/books/\${id}\`)).statusCode, 404);
   assert.equal((await app.inject({ method: 'PATCH', url: \`/books/\${id}\` })).statusCode, 405);
+  await app.close();
+});
+
+test('a book whose name is not a non-empty string is refused with 400 naming the problem', async () => {
+  const { app: config } = await loadConfig(fileURLToPath(new URL('../config.ts', import.meta.url)));
+  const app = createApp({ ...config, logger: false });
+  const cases: Array<[unknown, string]> = [
+    [{ name: ['Dune', 'Emma'] }, 'Invalid input: expected string, received array'],
+    [{ name: { title: 'Dune' } }, 'Invalid input: expected string, received object'],
+    [{ name: 7 }, 'Invalid input: expected string, received number'],
+    [{ name: '   ' }, 'A book needs a name'],
+    [{}, 'Invalid input: expected string, received undefined'],
+  ];
+  for (const [payload, message] of cases) {
+    for (const [method, url] of [['POST', '/books/'], ['PUT', '/books/1']] as const) {
+      const refused = await app.inject({ method, url, payload: payload as object });
+      assert.equal(refused.statusCode, 400, \`\${method} \${JSON.stringify(payload)}: \${refused.body}\`);
+      const { description, issues } = refused.json();
+      assert.equal(description, \`Invalid request body: \${message} (at name).\`);
+      assert.deepEqual(issues, [{ path: ['name'], message }]);
+    }
+  }
+  assert.deepEqual((await app.inject('/books/')).json(), [], 'nothing was stored');
   await app.close();
 });
 `,

@@ -12,6 +12,9 @@ export const CORE_ERRORS = Object.freeze({
   HICKORY_ERR_PLUGIN_DEPENDENCY: 'Plugin "%s" lists a dependency that is not a plugin (%s): `dependencies` takes plugin objects made by definePlugin().',
   HICKORY_ERR_PLUGIN_CYCLE: 'Plugins depend on each other in a cycle: %s. Remove one of the dependencies.',
   HICKORY_ERR_PLUGIN_FAILED: 'Plugin "%s" failed while starting: %s',
+  HICKORY_ERR_PLUGIN_OPTIONS_AGAIN:
+    'Plugin "%s" is already in use (%s), so the options given to it again would be ignored (%s): give a plugin its options once, in its first use(), before any plugin that depends on it (createApp() and a config file\'s `plugins` do this for you).',
+  HICKORY_ERR_PLUGIN_OPTION: 'Plugin "%s" %s.',
   HICKORY_ERR_USE_AFTER_READY: 'use(%s) was called after ready(): register every plugin before the kernel starts.',
   HICKORY_ERR_TAP_AFTER_READY: 'Hook "%s" was tapped after ready(): tap hooks inside a plugin\'s apply(), before the kernel starts.',
   HICKORY_ERR_COOKIE: 'Cannot set the cookie %s: %s (names are tokens; values are percent-encoded for you; domain and path must be valid).',

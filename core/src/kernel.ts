@@ -16,6 +16,7 @@ import type { DebugSectionSource } from './debug-page.ts';
 import { DebugSections } from './debug-sections.ts';
 import { Pipeline } from './pipeline.ts';
 import { applyPlugin, checkPlugin, type PluginOf } from './plugin.ts';
+import { differingOptions } from './plugin-options.ts';
 import { InFlight } from './in-flight.ts';
 import { whenItsTurn } from './pipelined-turn.ts';
 import type { Request } from './request.ts';
@@ -40,6 +41,13 @@ export type KernelHooks = HooksOf<Kernel>;
 export type Plugin<Options = any> = PluginOf<Kernel, Options>;
 
 export type { ListenOptions, Listening } from './servers.ts';
+
+// A plugin in use: its options, and the plugin that added it as a dependency (none: use()).
+interface PluginInUse {
+  readonly plugin: Plugin;
+  readonly options: unknown;
+  readonly dependent: string | undefined;
+}
 
 type State = 'booting' | 'starting' | 'ready' | 'closing' | 'closed';
 
@@ -113,7 +121,7 @@ export class Kernel {
   private readonly initialConfig: KernelConfig;
   private resolvedConfig: ResolvedConfig | undefined;
   private readonly configRules: Record<string, ConfigRule> = { ...CORE_CONFIG };
-  private readonly plugins = new Map<string, Plugin>();
+  private readonly plugins = new Map<string, PluginInUse>();
   private readonly applying: Array<Promise<unknown>> = [];
   private state: State = 'booting';
   private booting: Promise<this> | undefined;
@@ -142,8 +150,11 @@ export class Kernel {
   }
 
   /**
-   * Registers a plugin (and, first, its missing dependencies) and calls its `apply`.
-   * Chainable; a second plugin with a name already in use is skipped.
+   * Registers a plugin (and, first, its missing dependencies) and calls its `apply` with
+   * `options`. Chainable. A plugin whose name is in use already is not applied again: given
+   * without options (or with the same ones) that is a no-op; given other options, which would be
+   * ignored, `ready()` fails (`HICKORY_ERR_PLUGIN_OPTIONS_AGAIN`, naming the plugin and the
+   * options). What `apply` throws (a bad option included) also fails `ready()`.
    *
    * @example
    * ```ts
@@ -164,12 +175,41 @@ export class Kernel {
     checkPlugin(plugin);
     if (this.state !== 'booting') throw coreError('HICKORY_ERR_USE_AFTER_READY', plugin.name);
     if (chain.includes(plugin.name)) throw coreError('HICKORY_ERR_PLUGIN_CYCLE', [...chain, plugin.name].join(' → '));
-    if (this.plugins.has(plugin.name)) return;
+    const inUse = this.plugins.get(plugin.name);
+    if (inUse) {
+      if (options !== undefined) this.checkRepeated(inUse, plugin, options);
+      return;
+    }
     for (const dependency of plugin.dependencies ?? []) this.register(dependency, undefined, [...chain, plugin.name]);
-    this.plugins.set(plugin.name, plugin);
+    this.plugins.set(plugin.name, { plugin, options, dependent: chain.at(-1) });
     if (plugin.config) Object.assign(this.configRules, plugin.config);
-    const pending = applyPlugin(plugin, this, options);
+    let pending: Promise<void> | undefined;
+    try {
+      pending = applyPlugin(plugin, this, options);
+    } catch (error) {
+      // Reported by ready(), as an asynchronous apply's failure is: the way an app is assembled
+      // (createApp, a config file) never changes when a mistake surfaces.
+      pending = Promise.reject(error as Error);
+      pending.catch(() => {});
+    }
     if (pending) this.applying.push(pending);
+  }
+
+  // A plugin already applied cannot take other options: said at ready(), naming what differs.
+  private checkRepeated(inUse: PluginInUse, plugin: Plugin, options: unknown): void {
+    const other = inUse.plugin !== plugin;
+    // Another plugin object of that name is never applied: none of its options would count.
+    const differing = differingOptions(other ? undefined : inUse.options, options);
+    if (differing.length === 0 && !other) return;
+    const how =
+      other ? 'by a different plugin of the same name'
+      : inUse.dependent !== undefined ? `added without options as a dependency of "${inUse.dependent}"`
+      : inUse.options === undefined ? 'used earlier without options'
+      : 'used earlier with other options';
+    const what = differing.length === 0 ? 'its options' : differing.length === 1 ? `option ${differing[0]}` : `options ${differing.join(', ')}`;
+    const failed = Promise.reject(coreError('HICKORY_ERR_PLUGIN_OPTIONS_AGAIN', plugin.name, how, what));
+    failed.catch(() => {});
+    this.applying.push(failed);
   }
 
   /**

@@ -24,6 +24,8 @@ export { confdirPath, withDefault } from './config.ts';
 export { isThenable } from './bail-runner.ts';
 export { loadOnce } from './load-once.ts';
 export { coreError, tableError } from './errors.ts';
+export { checkOptionNames } from './plugin-options.ts';
+export { checkPlugin } from './plugin.ts';
 export { currentExchange } from './current.ts';
 export { HeaderMap, assertHeaderValue } from './header-map.ts';
 export { describe } from './http-error.ts';

@@ -13,7 +13,10 @@ import type { ConfigRule } from './config.ts';
  * ```
  */
 export interface PluginOf<K, Options = any> {
-  /** Unique name; `use()` of a second plugin with the same name is a no-op. */
+  /**
+   * Unique name; `use()` of a plugin whose name is in use does not apply it again (other options
+   * given to it fail `ready()`).
+   */
   readonly name: string;
   /** Plugins that must be in use first; `use()` adds the missing ones itself. */
   readonly dependencies?: readonly PluginOf<K>[];

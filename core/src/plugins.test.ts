@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createKernel, definePlugin, HickoryError, type Plugin } from './index.ts';
+import { checkOptionNames } from './kit.ts';
 
 const noop = () => {};
 
@@ -79,16 +80,61 @@ test('a dependency cycle is a coded error naming the chain', () => {
   assert.match(error!.message, /cycle-a → cycle-b → cycle-a/);
 });
 
-test('a plugin whose apply throws is reported with its name', () => {
+test('a plugin whose apply throws fails ready(), naming it; use() goes on', async () => {
   const bad = definePlugin({ name: 'bad', apply: () => { throw new Error('boom'); } });
-  let error: HickoryError | undefined;
-  try {
-    createKernel({ logger: false }).use(bad);
-  } catch (e) {
-    error = e as HickoryError;
+  const applied: string[] = [];
+  const later = definePlugin({ name: 'later', apply: () => void applied.push('later') });
+  const app = createKernel({ logger: false }).use(bad).use(later);
+  assert.deepEqual(applied, ['later']);
+  await assert.rejects(app.ready(), { code: 'HICKORY_ERR_PLUGIN_FAILED', message: 'Plugin "bad" failed while starting: boom' });
+  // A coded error of the plugin's own (a bad option) passes as it is.
+  const coded = definePlugin<{ b?: number }>({ name: 'coded', apply: (_k, o) => checkOptionNames('coded', o, ['a']) });
+  await assert.rejects(createKernel({ logger: false }).use(coded, { b: 1 }).ready(), {
+    code: 'HICKORY_ERR_PLUGIN_OPTION',
+    message: 'Plugin "coded" has no option "b" (its options are a).',
+  });
+});
+
+test('options given again: the same ones (or none) are a no-op; others fail ready() naming the plugin and the options', async () => {
+  const seen: unknown[] = [];
+  const base = definePlugin<{ x?: number; y?: number } | undefined>({ name: 'base', apply: (_k, o) => void seen.push(o) });
+  const top = definePlugin({ name: 'top', dependencies: [base as Plugin], apply: noop });
+  const same = createKernel({ logger: false }).use(base, { x: 1 }).use(base, { x: 1 }).use(base).use(top);
+  await same.ready();
+  assert.deepEqual(seen, [{ x: 1 }]);
+  await createKernel({ logger: false }).use(base).use(base, {}).ready();
+
+  const again = (kernel: ReturnType<typeof createKernel>, how: string, what: string) =>
+    assert.rejects(kernel.ready(), {
+      code: 'HICKORY_ERR_PLUGIN_OPTIONS_AGAIN',
+      message: `Plugin "base" is already in use (${how}), so the options given to it again would be ignored (${what}): give a plugin its options once, in its first use(), before any plugin that depends on it (createApp() and a config file's \`plugins\` do this for you).`,
+    });
+  await again(createKernel({ logger: false }).use(base, { x: 1 }).use(base, { x: 2, y: 3 }), 'used earlier with other options', 'options x, y');
+  await again(createKernel({ logger: false }).use(base, { x: 1, y: 3 }).use(base, { x: 1, y: 4 }), 'used earlier with other options', 'option y');
+  await again(createKernel({ logger: false }).use(base).use(base, { x: 2 }), 'used earlier without options', 'option x');
+  await again(createKernel({ logger: false }).use(top).use(base, { x: 2 }), 'added without options as a dependency of "top"', 'option x');
+  const impostor = definePlugin({ name: 'base', apply: noop });
+  await again(createKernel({ logger: false }).use(base).use(impostor, {} as never), 'by a different plugin of the same name', 'its options');
+  await again(createKernel({ logger: false }).use(base).use(impostor, { z: 1 } as never), 'by a different plugin of the same name', 'option z');
+  // Only the first set was applied each time.
+  assert.equal(seen.length, 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+});
+
+test('checkOptionNames: left out or known names pass; an unknown name or a non-object names the plugin and what it takes', () => {
+  checkOptionNames('p', undefined, []);
+  checkOptionNames('p', {}, []);
+  checkOptionNames('p', { a: 1 }, ['a', 'b']);
+  const cases: Array<[unknown, readonly string[], string]> = [
+    [{ c: 1 }, ['a', 'b'], 'Plugin "p" has no option "c" (its options are a, b).'],
+    [{ a: 1 }, [], 'Plugin "p" has no option "a" (it takes no options).'],
+    [[1], [], 'Plugin "p" takes options as an object, not a list (it takes no options).'],
+    ['x', ['a'], 'Plugin "p" takes options as an object, not the string "x" (its options are a).'],
+    [null, ['a'], 'Plugin "p" takes options as an object, not null (its options are a).'],
+    [3, ['a'], 'Plugin "p" takes options as an object, not the number 3 (its options are a).'],
+  ];
+  for (const [options, known, message] of cases) {
+    assert.throws(() => checkOptionNames('p', options, known), { code: 'HICKORY_ERR_PLUGIN_OPTION', message });
   }
-  assert.equal(error?.code, 'HICKORY_ERR_PLUGIN_FAILED');
-  assert.match(error!.message, /"bad".*boom/);
 });
 
 test('use() after ready() is a coded error', async () => {

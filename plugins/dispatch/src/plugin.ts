@@ -1,5 +1,5 @@
 import { definePlugin, jsonify } from '@hickory/core';
-import { tapDirect, withDefault } from '@hickory/core/kit';
+import { tapDirect, withDefault, checkOptionNames } from '@hickory/core/kit';
 import { checkControllerTree } from './check.ts';
 import { warnDeadEndChildren } from './dead-end-children.ts';
 import { routeRequest, type DispatchSettings } from './dispatch.ts';
@@ -35,7 +35,9 @@ export const dispatchPlugin = definePlugin({
     guess_content_type_from_ext: withDefault(trueOrFalse, true),
     openapi: checkOpenApiConfig,
   },
-  apply(kernel) {
+  apply(kernel, options) {
+    // It has no options: any given would be ignored, so they fail ready() instead.
+    checkOptionNames('dispatch', options, []);
     let root: object | undefined;
     const trail = trailSwitchOf(kernel);
     let settings: DispatchSettings = { forceCanonical: true, guessFromExtension: true, trail };

@@ -4,6 +4,7 @@ import { dispatchError } from './errors.ts';
 import { exposureOf, type Rendering } from './exposure.ts';
 import { controllerName, describeValue } from './names.ts';
 import { isStandardSchema, outputJsonSchema } from './standard-schema.ts';
+import { serializableSchema } from './response-json-schema.ts';
 
 /** Writes a value as the JSON its schema describes (what fast-json-stringify compiles). */
 type Serialize = (value: unknown) => string;
@@ -42,9 +43,10 @@ const compiled = new WeakMap<Function, ResponseSerializer | null>();
 
 /**
  * The compiled response schema of `fn`, or `undefined` when it declares none: converted to JSON
- * Schema (draft-07) by the schema library's own converter and compiled once per method. A value
- * that is not a Standard Schema, a library without a converter, or a schema the converter or the
- * compiler refuses throws a coded error naming `Class.method` — at `ready()` for the tree it reaches,
+ * Schema (draft-07) by the schema library's own converter and compiled once per method; properties
+ * the schema does not declare are left out, in every branch of a `.nullable()` or a union too
+ * (`serializableSchema`). A value that is not a Standard Schema, a library without a converter, or
+ * a schema the converter or the compiler refuses throws a coded error naming `Class.method` — at `ready()` for the tree it reaches,
  * else on the first request that renders it (a promise then, when the compiler was not loaded yet).
  *
  * @example
@@ -74,7 +76,7 @@ function compileFor(fn: Function, where: string): ResponseSerializer | null {
   }
   if (jsonSchema === undefined) throw dispatchError('HICKORY_ERR_DISPATCH_RESPONSE_CONVERTER', where, schema['~standard'].vendor);
   try {
-    return Object.freeze({ schema, rendering, serialize: compile!(jsonSchema) });
+    return Object.freeze({ schema, rendering, serialize: compile!(serializableSchema(jsonSchema)) });
   } catch (error) {
     throw dispatchError('HICKORY_ERR_DISPATCH_RESPONSE_SCHEMA', where, `the serializer cannot be compiled from its JSON Schema (${messageOf(error)})`);
   }

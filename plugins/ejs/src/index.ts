@@ -34,5 +34,7 @@ export const ejsRenderer = defineRenderer<EjsRendererOptions>({
   // An optional peer: the app installs it when it has templates of this kind.
   library: { name: 'ejs', resolve: () => import.meta.resolve('ejs') },
   // ejs loads at the first render of an .ejs template.
+  // Only `cache`: any other option fails ready().
+  options: {},
   create: (context) => lazyEngine(async () => (await import('./ejs-engine.ts')).createEjsEngine(context)),
 });

@@ -14,7 +14,7 @@
  * createKernel({ template_path: '%(confdir)s/templates' }).use(handlebarsRenderer, { helpers: { upper } });
  * ```
  */
-import { defineRenderer, lazyEngine, type RendererOptions } from '@hickory/renderer';
+import { defineRenderer, lazyEngine, namedFunctions, type RendererOptions } from '@hickory/renderer';
 import type { HandlebarsEngineOptions } from './handlebars-engine.ts';
 import { HANDLEBARS_EXTENSIONS } from './extensions.ts';
 
@@ -39,5 +39,6 @@ export const handlebarsRenderer = defineRenderer<HandlebarsRendererOptions>({
   // An optional peer: the app installs it when it has templates of this kind.
   library: { name: 'handlebars', resolve: () => import.meta.resolve('handlebars') },
   // handlebars (the largest of the three libraries) loads at the first render of one of its templates.
+  options: { helpers: namedFunctions },
   create: (context, options) => lazyEngine(async () => (await import('./handlebars-engine.ts')).createHandlebarsEngine(context, options)),
 });

@@ -1,5 +1,5 @@
 import { definePlugin, HTTPError, Response, type Kernel, type Request } from '@hickory/core';
-import { tapDirect, writeDefaultError } from '@hickory/core/kit';
+import { tapDirect, writeDefaultError, checkOptionNames } from '@hickory/core/kit';
 import { dispatchPlugin } from '@hickory/dispatch';
 import { handlerCallOf, recordWalks, walkedControllers, type HandlerCall } from '@hickory/dispatch/kit';
 import { declaredHookCount } from './controller-hooks.ts';
@@ -34,7 +34,9 @@ export const hooksPlugin = definePlugin({
       return problem === undefined ? undefined : `must be a list of hooks (Hook instances, or objects with on_route, before, after or on_error methods): ${problem}`;
     },
   },
-  apply(kernel) {
+  apply(kernel, options) {
+    // It has no options: any given would be ignored, so they fail ready() instead.
+    checkOptionNames('hooks', options, []);
     kernel.addDebugSection(hooksRunSection);
     kernel.hooks.ready.tap('hooks', () => {
       const appHooks = byPriority(checkHookList(kernel.config['hooks'] ?? []));

@@ -56,6 +56,8 @@ const DEFAULT_LIMITS: Readonly<Required<MultipartLimits>> = Object.freeze({
   headerPairs: 2000,
 });
 
+const KNOWN = ['limits', 'memoryThreshold', 'tmpdir'];
+
 /** Default {@link MultipartOptions.memoryThreshold}. */
 const DEFAULT_MEMORY_THRESHOLD = 256 * 1024;
 
@@ -69,9 +71,14 @@ const DEFAULT_MEMORY_THRESHOLD = 256 * 1024;
  */
 export function resolveOptions(options: MultipartOptions | undefined): ResolvedMultipartOptions {
   const given = options ?? {};
-  if (typeof given !== 'object') throw multipartError('HICKORY_ERR_MULTIPART_OPTION', '(options)', 'must be an object');
+  if (!isRecord(given)) throw multipartError('HICKORY_ERR_MULTIPART_OPTION', '(options)', `must be an object with ${KNOWN.join(', ')}`);
+  // An option under another name would be ignored, and its limit with it.
+  for (const key of Object.keys(given)) {
+    if (!KNOWN.includes(key)) throw multipartError('HICKORY_ERR_MULTIPART_OPTION', key, `is unknown (known: ${KNOWN.join(', ')})`);
+  }
   const limits: Record<string, number> = { ...DEFAULT_LIMITS };
   const custom = given.limits ?? {};
+  if (!isRecord(custom)) throw multipartError('HICKORY_ERR_MULTIPART_OPTION', 'limits', `must be an object such as { fileSize: 50 * 1024 * 1024 } (known: ${Object.keys(DEFAULT_LIMITS).join(', ')})`);
   for (const key of Object.keys(custom)) {
     if (!(key in DEFAULT_LIMITS)) {
       throw multipartError('HICKORY_ERR_MULTIPART_OPTION', `limits.${key}`, `is unknown (known: ${Object.keys(DEFAULT_LIMITS).join(', ')})`);
@@ -92,4 +99,9 @@ export function resolveOptions(options: MultipartOptions | undefined): ResolvedM
     throw multipartError('HICKORY_ERR_MULTIPART_OPTION', 'tmpdir', 'must be a directory path');
   }
   return { limits: Object.freeze(limits) as Required<MultipartLimits>, memoryThreshold, tmpdir: dir };
+}
+
+// Not a type guard: the options keep their declared type once checked.
+function isRecord(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

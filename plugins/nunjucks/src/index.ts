@@ -10,7 +10,7 @@
  * createKernel({ template_path: '%(confdir)s/templates' }).use(nunjucksRenderer, { filters: { shout } });
  * ```
  */
-import { defineRenderer, lazyEngine, type RendererOptions } from '@hickory/renderer';
+import { defineRenderer, lazyEngine, namedFunctions, namedValues, type RendererOptions } from '@hickory/renderer';
 import type { NunjucksEngineOptions } from './nunjucks-engine.ts';
 
 export type { NunjucksEngineOptions } from './nunjucks-engine.ts';
@@ -34,5 +34,6 @@ export const nunjucksRenderer = defineRenderer<NunjucksRendererOptions>({
   // An optional peer: the app installs it when it has templates of this kind.
   library: { name: 'nunjucks', resolve: () => import.meta.resolve('nunjucks') },
   // nunjucks loads at the first render of one of its templates: an app that never renders one never loads it.
+  options: { filters: namedFunctions, globals: namedValues },
   create: (context, options) => lazyEngine(async () => (await import('./nunjucks-engine.ts')).createNunjucksEngine(context, options)),
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { createKernel } from '@hickory/core';
-import { defineRenderer, lazyEngine, type RendererContext } from '@hickory/renderer';
+import { defineRenderer, lazyEngine, namedFunctions, type RendererContext } from '@hickory/renderer';
 import { templateStoreNow } from './template-store.ts';
 import { kernelFor, makeWorkspace, removeWorkspaces } from '@hickory/renderer/conformance';
 
@@ -18,9 +18,31 @@ test('defineRenderer checks its definition', () => {
   assert.equal(defineRenderer({ name: 'x', extensions: ['x'], create, pluginName: 'acme-x' }).name, 'acme-x');
 });
 
-test('a bad plugin option is refused at use()', () => {
+test('a bad plugin option fails ready(); with declared options, an unknown one too, naming the known ones', async () => {
   const plugin = defineRenderer({ name: 'x', extensions: ['x'], create: () => ({ render: async () => '' }) });
-  assert.throws(() => createKernel({ logger: false }).use(plugin, { cache: 'yes' as unknown as boolean }), { code: 'HICKORY_ERR_RENDERER_OPTIONS' });
+  const kernel = createKernel({ logger: false }).use(plugin, { cache: 'yes' as unknown as boolean });
+  await assert.rejects(kernel.ready(), { code: 'HICKORY_ERR_RENDERER_OPTIONS', message: 'Renderer "x" got a bad option: `cache` must be true or false.' });
+  // Undeclared: the engine's create() gets any option as given.
+  let got: unknown;
+  const open = defineRenderer<{ cache?: boolean; anything?: number }>({ name: 'y', extensions: ['y'], create: (_c, o) => ((got = o), { render: async () => '' }) });
+  await createKernel({ logger: false }).use(open, { anything: 1 }).ready();
+  assert.deepEqual(got, { anything: 1 });
+
+  const declared = defineRenderer<{ cache?: boolean; helpers?: Record<string, () => string> }>({
+    name: 'z',
+    extensions: ['z'],
+    options: { helpers: namedFunctions },
+    create: () => ({ render: async () => '' }),
+  });
+  const cases: Array<[unknown, string]> = [
+    [{ helper: {} }, 'Renderer "z" got a bad option: `helper` is not one of its options (cache, helpers).'],
+    [{ helpers: { upper: 'x' } }, 'Renderer "z" got a bad option: `helpers` must map names to functions ("upper" is string).'],
+    [{ helpers: [] }, 'Renderer "z" got a bad option: `helpers` must be an object mapping names to functions.'],
+  ];
+  for (const [options, message] of cases) {
+    await assert.rejects(createKernel({ logger: false }).use(declared, options as never).ready(), { code: 'HICKORY_ERR_RENDERER_OPTIONS', message });
+  }
+  await createKernel({ logger: false }).use(declared, { cache: false, helpers: { upper: () => 'X' } }).ready();
 });
 
 test('the context: template_path from confdir (default "templates"), cache flag, keys tapped', async () => {

@@ -96,6 +96,13 @@ export interface RendererDefinition<O extends RendererOptions> {
    * check without the library are still checked here, so that they fail `ready()`).
    */
   create(context: RendererContext, options: O): RendererEngine | Promise<RendererEngine>;
+  /**
+   * The engine's own options (besides `cache`), each with a check that says what is wrong with a
+   * value (`undefined`: fine). Declared, an option of another name fails `ready()` naming the
+   * known ones, so a misspelt option is never silently ignored; left out, any option is passed
+   * to `create()` unchecked.
+   */
+  options?: Readonly<Record<string, (value: unknown) => string | undefined>>;
 }
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9_+-]*$/;
@@ -139,6 +146,7 @@ export function defineRenderer<O extends RendererOptions = RendererOptions>(defi
       if (options?.cache !== undefined && typeof options.cache !== 'boolean') {
         throw rendererError('HICKORY_ERR_RENDERER_OPTIONS', name, '`cache` must be true or false');
       }
+      if (definition.options !== undefined && options !== undefined) checkEngineOptions(name, definition.options, options);
       // What keeps a template from rendering, for routing plugins to report at ready().
       const check = (template: string) => templateProblem(kernel, name, template, definition.library);
       for (const key of keys) kernel.addTemplateCheck(key, check);
@@ -157,6 +165,17 @@ export function defineRenderer<O extends RendererOptions = RendererOptions>(defi
       }
     },
   });
+}
+
+function checkEngineOptions(engine: string, checks: NonNullable<RendererDefinition<RendererOptions>['options']>, options: object): void {
+  const known = ['cache', ...Object.keys(checks)];
+  for (const [key, value] of Object.entries(options)) {
+    if (key === 'cache' || value === undefined) continue;
+    const check = Object.hasOwn(checks, key) ? checks[key] : undefined;
+    if (check === undefined) throw rendererError('HICKORY_ERR_RENDERER_OPTIONS', engine, `\`${key}\` is not one of its options (${known.join(', ')})`);
+    const problem = check(value);
+    if (problem !== undefined) throw rendererError('HICKORY_ERR_RENDERER_OPTIONS', engine, `\`${key}\` ${problem}`);
+  }
 }
 
 function templateRoot(kernel: Kernel): string {

@@ -24,5 +24,6 @@ export {
   type RendererOptions,
 } from './define-renderer.ts';
 export { lazyEngine } from './lazy-engine.ts';
+export { namedFunctions, namedValues } from './option-checks.ts';
 export { RENDERER_ERRORS, TemplateError, templateFailed, type RendererErrorCode, type TemplateLocation } from './errors.ts';
 export type { TemplateFile } from './template-names.ts';

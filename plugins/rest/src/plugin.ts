@@ -1,4 +1,5 @@
 import { definePlugin } from '@hickory/core';
+import { checkOptionNames } from '@hickory/core/kit';
 import { dispatchPlugin } from '@hickory/dispatch';
 import { checkRestControllers } from './check.ts';
 
@@ -16,7 +17,9 @@ import { checkRestControllers } from './check.ts';
 export const restPlugin = definePlugin({
   name: 'rest',
   dependencies: [dispatchPlugin],
-  apply(kernel) {
+  apply(kernel, options) {
+    // It has no options: any given would be ignored, so they fail ready() instead.
+    checkOptionNames('rest', options, []);
     kernel.hooks.ready.tap('rest', (k) => checkRestControllers(k));
   },
 });

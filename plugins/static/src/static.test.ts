@@ -240,10 +240,16 @@ test('a static_root that is not a directory fails ready(), naming the path', asy
   await assert.rejects(file.ready(), /not a directory|static_root/);
 });
 
-test('bad options throw a coded error at use()', () => {
-  assert.throws(() => createKernel().use(staticPlugin, { maxAge: -1 }), /maxAge/);
-  assert.throws(() => createKernel().use(staticPlugin, { cacheControl: 'a\r\nb' }), /cacheControl/);
-  assert.throws(() => createKernel().use(staticPlugin, { max_age: 1 } as never), /max_age.*unknown/);
+test('bad options fail ready() with a coded error naming the option (and the known ones)', async () => {
+  const cases: Array<[object, string]> = [
+    [{ maxAge: -1 }, 'staticPlugin option "maxAge" must be milliseconds (0 or more) or a duration such as "1d".'],
+    [{ cacheControl: 'a\r\nb' }, 'staticPlugin option "cacheControl" must be a header value such as "no-cache", or false.'],
+    [{ max_age: 1 }, 'staticPlugin option "max_age" is unknown (known: maxAge, immutable, cacheControl, etag, lastModified, required).'],
+  ];
+  for (const [options, message] of cases) {
+    const kernel = createKernel({ logger: false }).use(staticPlugin, options as never);
+    await assert.rejects(kernel.ready(), { code: 'HICKORY_ERR_STATIC_OPTION', message });
+  }
 });
 
 test('STATIC_ERRORS has exactly 3 codes, each with a message', () => {
