@@ -3,19 +3,25 @@ import { test } from 'node:test';
 import { createKernel } from '@hickory/core';
 import { corsPlugin, CORS_ERRORS, type CorsOptions } from './index.ts';
 
-function use(options: unknown): void {
-  createKernel({ logger: false }).use(corsPlugin, options as CorsOptions);
+// A plugin's options are checked as it is applied: a mistake fails ready(), naming the option.
+async function use(options: unknown): Promise<void> {
+  const kernel = createKernel({ logger: false }).use(corsPlugin, options as CorsOptions);
+  try {
+    await kernel.ready();
+  } finally {
+    await kernel.close();
+  }
 }
 
-test("origin '*' with credentials fails at use(), with the coded error naming the fix", () => {
-  assert.throws(() => use({ origin: '*', credentials: true }), (error: Error & { code?: string }) => {
+test("origin '*' with credentials fails at ready(), with the coded error naming the fix", async () => {
+  await assert.rejects(() => use({ origin: '*', credentials: true }), (error: Error & { code?: string }) => {
     assert.equal(error.code, 'HICKORY_ERR_CORS_CREDENTIALS_WILDCARD');
     assert.match(error.message, /list the trusted origins/);
     return true;
   });
 });
 
-test('bad options fail at use() with HICKORY_ERR_CORS_OPTION or HICKORY_ERR_CORS_ORIGIN, naming the option', () => {
+test('bad options fail at ready() with HICKORY_ERR_CORS_OPTION or HICKORY_ERR_CORS_ORIGIN, naming the option', async () => {
   const cases: Array<[unknown, string, RegExp]> = [
     [undefined, 'HICKORY_ERR_CORS_OPTION', /"origin" is required/],
     [{}, 'HICKORY_ERR_CORS_OPTION', /"origin" must be '\*', an origin/],
@@ -34,7 +40,7 @@ test('bad options fail at use() with HICKORY_ERR_CORS_OPTION or HICKORY_ERR_CORS
     [{ origin: '*', allowedHeader: ['X-A'] }, 'HICKORY_ERR_CORS_OPTION', /"allowedHeader" is unknown \(known: origin, methods, allowedHeaders/],
   ];
   for (const [options, code, message] of cases) {
-    assert.throws(() => use(options), (error: Error & { code?: string }) => {
+    await assert.rejects(() => use(options), (error: Error & { code?: string }) => {
       assert.equal(error.code, code, JSON.stringify(options));
       assert.match(error.message, message);
       return true;
@@ -42,17 +48,17 @@ test('bad options fail at use() with HICKORY_ERR_CORS_OPTION or HICKORY_ERR_CORS
   }
 });
 
-test('good options are accepted as the cors package takes them (comma strings or lists)', () => {
+test('good options are accepted as the cors package takes them (comma strings or lists)', async () => {
   for (const options of [
     { origin: '*' },
     { origin: 'http://127.0.0.1:8080', credentials: true },
     { origin: ['https://a.example', /\.b\.example$/], methods: 'GET, POST', allowedHeaders: [], exposedHeaders: '', maxAge: 0 },
     { origin: () => true, credentials: true },
   ]) {
-    assert.doesNotThrow(() => use(options), JSON.stringify(options));
+    await assert.doesNotReject(() => use(options), JSON.stringify(options));
   }
 });
 
-test('the error table has its three codes', () => {
+test('the error table has its three codes', async () => {
   assert.deepEqual(Object.keys(CORS_ERRORS), ['HICKORY_ERR_CORS_OPTION', 'HICKORY_ERR_CORS_ORIGIN', 'HICKORY_ERR_CORS_CREDENTIALS_WILDCARD']);
 });

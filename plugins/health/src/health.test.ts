@@ -151,7 +151,7 @@ test('the paths can be moved', async () => {
   await kernel.close();
 });
 
-test('configuration mistakes fail at use() with HICKORY_ERR_HEALTH_OPTION naming the option', () => {
+test('configuration mistakes fail at ready() with HICKORY_ERR_HEALTH_OPTION naming the option', async () => {
   const cases: Array<[unknown, RegExp]> = [
     [{ live: 'healthz' }, /"live" must be a path such as "\/healthz"/],
     [{ live: '/h', ready: '/h' }, /"ready" must differ from live/],
@@ -161,10 +161,17 @@ test('configuration mistakes fail at use() with HICKORY_ERR_HEALTH_OPTION naming
     [{ maxEventLoopDelay: -5 }, /"maxEventLoopDelay" must be a positive number of milliseconds or false/],
   ];
   for (const [options, message] of cases) {
-    assert.throws(
-      () => createKernel({ root: {} }).use(healthPlugin, options as HealthOptions),
+    await assert.rejects(
+      createKernel({ root: {}, logger: false }).use(healthPlugin, options as HealthOptions).ready(),
       (error: Error & { code?: string }) => error.code === 'HICKORY_ERR_HEALTH_OPTION' && message.test(error.message),
     );
   }
   assert.deepEqual(Object.keys(HEALTH_ERRORS), ['HICKORY_ERR_HEALTH_OPTION']);
+});
+
+test('an option name it does not know fails ready() with HICKORY_ERR_PLUGIN_OPTION, listing the known ones', async () => {
+  await assert.rejects(
+    createKernel({ root: {}, logger: false }).use(healthPlugin, { bogus: 1 } as unknown as HealthOptions).ready(),
+    (error: Error & { code?: string }) => error.code === 'HICKORY_ERR_PLUGIN_OPTION' && /has no option "bogus" \(its options are /.test(error.message),
+  );
 });

@@ -1,5 +1,5 @@
 import { definePlugin, HTTPError, Response, type Kernel } from '@hickory/core';
-import { tapDirect } from '@hickory/core/kit';
+import { checkOptionNames, tapDirect } from '@hickory/core/kit';
 import { LoopMonitor } from './event-loop.ts';
 import { checkOptions, type HealthOptions, type HealthSettings } from './options.ts';
 import { runChecks, type Readiness } from './readiness.ts';
@@ -22,6 +22,7 @@ import { runChecks, type Readiness } from './readiness.ts';
 export const healthPlugin = definePlugin<HealthOptions | undefined>({
   name: 'health',
   apply(kernel, options) {
+    checkOptionNames('health', options, ['live', 'ready', 'checks', 'timeout', 'maxEventLoopDelay']);
     const settings = checkOptions(options);
     const loop = settings.maxEventLoopDelay === false ? undefined : new LoopMonitor();
     const readiness = sharedRun(kernel, settings);

@@ -1,5 +1,5 @@
 import { definePlugin, HTTPError, type Kernel, type Lookup, type Request } from '@hickory/core';
-import { tapDirect } from '@hickory/core/kit';
+import { checkOptionNames, tapDirect } from '@hickory/core/kit';
 import { handlerCallOf } from '@hickory/dispatch/kit';
 import { clientKey } from './client-key.ts';
 import { Counter } from './counter.ts';
@@ -42,6 +42,7 @@ interface WithLimits {
 export const rateLimitPlugin = definePlugin<RateLimitOptions | undefined>({
   name: 'rate-limit',
   apply(kernel, options) {
+    checkOptionNames('rate-limit', options, ['points', 'duration', 'key', 'store', 'maxKeys', 'storeTimeout', 'tableName']);
     const settings = checkOptions(options);
     const keyOf = settings.key ?? clientKey;
     const logStoreError = storeErrorLog(kernel);

@@ -142,7 +142,7 @@ test('the memory store is bounded: past maxKeys the least recently seen client i
   await kernel.close();
 });
 
-test('configuration mistakes fail at use() with a coded error naming the option', () => {
+test('configuration mistakes fail at ready() with a coded error naming the option', async () => {
   const cases: Array<[unknown, RegExp]> = [
     [{ points: 10 }, /"duration" is missing/],
     [{ points: 0, duration: 60 }, /"points" must be a positive integer, not 0/],
@@ -153,8 +153,8 @@ test('configuration mistakes fail at use() with a coded error naming the option'
     [{ maxKeys: -1 }, /"maxKeys" must be a positive integer/],
   ];
   for (const [options, message] of cases) {
-    assert.throws(
-      () => createKernel({ root: new Account() }).use(rateLimitPlugin, options as RateLimitOptions),
+    await assert.rejects(
+      createKernel({ root: new Account(), logger: false }).use(rateLimitPlugin, options as RateLimitOptions).ready(),
       (error: Error & { code?: string }) => error.code === 'HICKORY_ERR_RATE_LIMIT_OPTION' && message.test(error.message),
     );
   }
@@ -172,4 +172,11 @@ test('@rate_limit refuses bad options and targets with HICKORY_ERR_RATE_LIMIT_DE
 
 test('the error table lists every code this package throws', () => {
   assert.deepEqual(Object.keys(RATE_LIMIT_ERRORS).sort(), ['HICKORY_ERR_RATE_LIMIT_DECORATOR', 'HICKORY_ERR_RATE_LIMIT_OPTION', 'HICKORY_ERR_RATE_LIMIT_STORE']);
+});
+
+test('an option name it does not know fails ready() with HICKORY_ERR_PLUGIN_OPTION, listing the known ones', async () => {
+  await assert.rejects(
+    createKernel({ root: new Account(), logger: false }).use(rateLimitPlugin, { points: 1, duration: 1, bogus: 1 } as unknown as RateLimitOptions).ready(),
+    (error: Error & { code?: string }) => error.code === 'HICKORY_ERR_PLUGIN_OPTION' && /has no option "bogus" \(its options are /.test(error.message),
+  );
 });

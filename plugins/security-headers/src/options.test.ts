@@ -3,11 +3,17 @@ import { test } from 'node:test';
 import { createKernel } from '@hickory/core';
 import { securityHeadersPlugin, SECURITY_HEADERS_ERRORS, type SecurityHeadersOptions } from './index.ts';
 
-function use(options: unknown): void {
-  createKernel({ logger: false }).use(securityHeadersPlugin, options as SecurityHeadersOptions);
+// A plugin's options are checked as it is applied: a mistake fails ready(), naming the option.
+async function use(options: unknown): Promise<void> {
+  const kernel = createKernel({ logger: false }).use(securityHeadersPlugin, options as SecurityHeadersOptions);
+  try {
+    await kernel.ready();
+  } finally {
+    await kernel.close();
+  }
 }
 
-test('bad options fail at use() with a coded error naming the option and the fix', () => {
+test('bad options fail at ready() with a coded error naming the option and the fix', async () => {
   const option = 'HICKORY_ERR_SECURITY_HEADERS_OPTION';
   const csp = 'HICKORY_ERR_SECURITY_HEADERS_CSP';
   const cases: Array<[unknown, string, RegExp]> = [
@@ -32,7 +38,7 @@ test('bad options fail at use() with a coded error naming the option and the fix
     [{ contentSecurityPolicy: { directive: {} } }, csp, /"directive" is unknown/],
   ];
   for (const [options, code, message] of cases) {
-    assert.throws(() => use(options), (error: Error & { code?: string }) => {
+    await assert.rejects(() => use(options), (error: Error & { code?: string }) => {
       assert.equal(error.code, code, JSON.stringify(options));
       assert.match(error.message, message);
       return true;
@@ -40,6 +46,6 @@ test('bad options fail at use() with a coded error naming the option and the fix
   }
 });
 
-test('the error table has its two codes', () => {
+test('the error table has its two codes', async () => {
   assert.deepEqual(Object.keys(SECURITY_HEADERS_ERRORS), ['HICKORY_ERR_SECURITY_HEADERS_OPTION', 'HICKORY_ERR_SECURITY_HEADERS_CSP']);
 });
