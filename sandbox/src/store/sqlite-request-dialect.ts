@@ -41,8 +41,8 @@ class NonBlockingConnection implements DatabaseConnection {
     this.#waitMs = waitMs;
   }
 
-  executeQuery<R>(query: CompiledQuery, deadline = Date.now() + this.#waitMs): Promise<QueryResult<R>> {
-    return whenNotBusy(() => this.#inner.executeQuery<R>(query), deadline);
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return whenNotBusy(() => this.#inner.executeQuery<R>(query), Date.now() + this.#waitMs);
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -105,12 +105,14 @@ class RequestAwareDriver implements Driver {
     return this.#connection;
   }
 
-  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+  async beginTransaction(_connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     // A deferred BEGIN takes the write lock at the first write, and when another process wrote
     // since this transaction's first read, that fails at once (SQLITE_BUSY_SNAPSHOT, a 500).
     // BEGIN IMMEDIATE takes it first; a read-only transaction takes no lock at all.
-    const begin = settings.accessMode === 'read only' ? 'begin' : 'begin immediate';
-    await (connection as NonBlockingConnection).executeQuery(CompiledQuery.raw(begin), this.#deadline);
+    // It waits only for what is left of the wait that acquireConnection began.
+    const begin = CompiledQuery.raw(settings.accessMode === 'read only' ? 'begin' : 'begin immediate');
+    const inner = this.#innerConnection!;
+    await whenNotBusy(() => inner.executeQuery(begin), this.#deadline);
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
