@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
-import { Kysely, type ControlledTransaction, type Generated } from 'kysely';
+import { Kysely, type Generated } from 'kysely';
 import { createApp, expose, TransactionHook, type Kernel } from '@hickory/app';
+import { kyselyTransactions } from './kysely-transactions.ts';
 import { SELF_WAIT_MESSAGE, SqliteRequestDialect } from './sqlite-request-dialect.ts';
 
 interface Tables {
@@ -30,15 +31,7 @@ async function withRecipe(work: (setup: Setup) => Promise<void>, waitMs = 400): 
   const db = new Kysely<Tables>({ dialect: new SqliteRequestDialect({ database: sqlite, waitMs }) });
   await db.schema.createTable('books').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('name', 'text', (c) => c.notNull()).execute();
   const other = new Database(join(dir, 'books.sqlite'), { timeout: 0 });
-  const tx = new TransactionHook<ControlledTransaction<Tables>>({
-    start: () => db.startTransaction().execute(),
-    start_ro: () => db.startTransaction().setAccessMode('read only').execute(),
-    commit: ({ transaction }) => transaction!.commit().execute(),
-    rollback: ({ transaction }) => transaction!.rollback().execute(),
-    clear: async ({ transaction }) => {
-      if (transaction !== undefined && !transaction.isCommitted && !transaction.isRolledBack) await transaction.rollback().execute();
-    },
-  });
+  const tx = new TransactionHook(kyselyTransactions(db));
   let go = () => {};
   const gate = () => new Promise<void>((resolve) => (go = resolve));
   class BooksController {
