@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { Kysely, type Generated } from 'kysely';
-import { createApp, expose, TransactionHook, type Kernel } from '@hickory/app';
+import { after_commit, createApp, expose, TransactionHook, type Kernel } from '@hickory/app';
 import { kyselyTransactions } from './kysely-transactions.ts';
 import { SELF_WAIT_MESSAGE, SqliteRequestDialect } from './sqlite-request-dialect.ts';
 
@@ -21,6 +21,8 @@ interface Setup {
   readonly other: Database.Database;
   /** Lets `/books/read_then_write` write. */
   go(): void;
+  /** What `/books/add_then_count`'s after-commit action counted on `db`. */
+  counted(): unknown;
 }
 
 // The recipe of docs/hooks.md on a file: one request-aware connection, and another one beside it.
@@ -33,6 +35,7 @@ async function withRecipe(work: (setup: Setup) => Promise<void>, waitMs = 400): 
   const other = new Database(join(dir, 'books.sqlite'), { timeout: 0 });
   const tx = new TransactionHook(kyselyTransactions(db));
   let go = () => {};
+  let counted: unknown;
   const gate = () => new Promise<void>((resolve) => (go = resolve));
   class BooksController {
     @expose('json') index() {
@@ -51,6 +54,14 @@ async function withRecipe(work: (setup: Setup) => Promise<void>, waitMs = 400): 
       if (name === 'throw') throw error;
       return { error: error.message, ms: performance.now() - started };
     }
+    // Once committed, the transaction holds nothing: `db` is the Kysely instance to use again.
+    @after_commit(async () => {
+      counted = await db.selectFrom('books').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    })
+    @expose('json') async add_then_count(name: string) {
+      await tx.transaction().insertInto('books').values({ name }).execute();
+      return { name };
+    }
     @expose('json') async read_then_write(name: string) {
       const before = await tx.transaction().selectFrom('books').select('name').execute();
       await gate();
@@ -60,7 +71,7 @@ async function withRecipe(work: (setup: Setup) => Promise<void>, waitMs = 400): 
   }
   const app = await createApp({ root: { books: new BooksController() }, hooks: [tx], logger: false }).ready();
   try {
-    await work({ app, db, other, go: () => go() });
+    await work({ app, db, other, go: () => go(), counted: () => counted });
   } finally {
     await app.close();
     other.close();
@@ -72,7 +83,7 @@ async function withRecipe(work: (setup: Setup) => Promise<void>, waitMs = 400): 
 const post = (app: Kernel, url: string, name: string) => app.inject({ method: 'POST', url, payload: { name } });
 
 test("a query on the Kysely instance inside a request that holds the transaction fails at once, naming tx.transaction()", async () => {
-  await withRecipe(async ({ app, db }) => {
+  await withRecipe(async ({ app, db, counted }) => {
     const caught = await post(app, '/books/add_and_count', 'Dune');
     assert.equal(caught.statusCode, 200);
     const { error, ms } = caught.json() as { error: string; ms: number };
@@ -85,8 +96,11 @@ test("a query on the Kysely instance inside a request that holds the transaction
     assert.equal(thrown.statusCode, 500);
     assert.equal((await post(app, '/books/add', 'Emma')).statusCode, 200);
     assert.deepEqual((await app.inject('/books/')).json(), [{ name: 'Dune' }, { name: 'Emma' }]);
+    // After the commit (an after_commit action of the same request), `db` works again.
+    assert.equal((await post(app, '/books/add_then_count', 'Ulysses')).statusCode, 200);
+    assert.deepEqual(counted(), { n: 3 });
     // Outside every request, the Kysely instance is used as usual.
-    assert.deepEqual(await db.selectFrom('books').select('name').orderBy('id').execute(), [{ name: 'Dune' }, { name: 'Emma' }]);
+    assert.deepEqual(await db.selectFrom('books').select('name').orderBy('id').execute(), [{ name: 'Dune' }, { name: 'Emma' }, { name: 'Ulysses' }]);
   });
 });
 
@@ -154,5 +168,28 @@ test("another process's lock is waited for on timers (the event loop keeps runni
     assert.equal(refused.json().code, 503);
     assert.ok(ms >= 380 && ms < 1500, `refused after ${Math.round(ms)} ms (the bound is 400 ms)`);
     assert.deepEqual((await app.inject('/books/')).json(), [{ name: 'Patient' }]);
+  });
+});
+
+test('a hold outside a transaction is waited for, not refused: a query started inside a db.connection() callback of the same request', async () => {
+  await withRecipe(async ({ db }) => {
+    class Plain {
+      @expose('json') async overlap() {
+        let second: Promise<unknown[]> | undefined;
+        await db.connection().execute(async () => {
+          second = db.selectFrom('books').selectAll().execute();
+          await sleep(20);
+        });
+        return { rows: (await second!).length };
+      }
+    }
+    const plain = await createApp({ root: new Plain(), logger: false }).ready();
+    try {
+      const answer = await plain.inject('/overlap');
+      assert.equal(answer.statusCode, 200);
+      assert.deepEqual(answer.json(), { rows: 0 });
+    } finally {
+      await plain.close();
+    }
   });
 });

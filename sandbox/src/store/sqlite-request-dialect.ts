@@ -78,8 +78,9 @@ class RequestAwareDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     const holder = currentHolder();
     // The request's own transaction holds the connection until the request ends: waiting for it
-    // would wait for ever (or until handler_timeout), so say what to do instead, at once.
-    if (holder !== outside && holder === this.#holder) throw new Error(SELF_WAIT_MESSAGE);
+    // would wait for ever (or until handler_timeout), so say what to do instead, at once. A hold
+    // outside a transaction (a query, a `db.connection()` callback) ends by itself: that one waits.
+    if (holder !== outside && holder === this.#holder && this.#sqlite.inTransaction) throw new Error(SELF_WAIT_MESSAGE);
     const deadline = Date.now() + this.#waitMs;
     let giveBack: () => void;
     try {
