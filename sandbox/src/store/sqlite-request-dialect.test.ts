@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { Kysely, type Generated } from 'kysely';
 import { after_commit, createApp, expose, TransactionHook, type Kernel } from '@hickory/app';
 import { kyselyTransactions } from './kysely-transactions.ts';
-import { SELF_WAIT_MESSAGE, SqliteRequestDialect } from './sqlite-request-dialect.ts';
+import { CUT_OFF_MESSAGE, SELF_WAIT_MESSAGE, SqliteRequestDialect } from './sqlite-request-dialect.ts';
 
 interface Tables {
   books: { id: Generated<number>; name: string };
@@ -190,6 +190,37 @@ test('a hold outside a transaction is waited for, not refused: a query started i
       assert.deepEqual(answer.json(), { rows: 0 });
     } finally {
       await plain.close();
+    }
+  });
+});
+
+test('a request answered 503 past handler_timeout: its late query on db is refused, and writes nothing', async () => {
+  await withRecipe(async ({ db }) => {
+    let late: Error | undefined;
+    let lateDone: () => void = () => {};
+    const lateFinished = new Promise<void>((resolve) => (lateDone = resolve));
+    class Slow {
+      @expose('json') async write_late(name: string) {
+        await sleep(150);
+        try {
+          await db.insertInto('books').values({ name }).execute();
+        } catch (error) {
+          late = error as Error;
+        } finally {
+          lateDone();
+        }
+        return { name };
+      }
+    }
+    const slow = await createApp({ root: new Slow(), handler_timeout: 50, logger: false }).ready();
+    try {
+      const answer = await slow.inject({ method: 'POST', url: '/write_late', payload: { name: 'Too late' } });
+      assert.equal(answer.statusCode, 503);
+      await lateFinished;
+      assert.equal(late?.message, CUT_OFF_MESSAGE);
+      assert.deepEqual(await db.selectFrom('books').select('name').execute(), []);
+    } finally {
+      await slow.close();
     }
   });
 });

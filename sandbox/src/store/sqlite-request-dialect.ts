@@ -20,6 +20,16 @@ export interface SqliteRequestDialectConfig {
 export const SELF_WAIT_MESSAGE =
   'This request already holds the SQLite connection in its transaction, so a query on the Kysely instance itself would wait for that transaction to end: use tx.transaction() inside a request that holds the transaction.';
 
+/** The message of the error a request's late code gets once the request was answered without it. */
+export const CUT_OFF_MESSAGE =
+  'This request was already answered (503 past handler_timeout) while its code still ran: its later queries are refused, so that nothing it does after its answer reaches the data.';
+
+// Whether the current request was cut off: answered 503 past handler_timeout while its handler
+// still runs. The one place that asks (the kernel's way to tell may change).
+function cutOff(): boolean {
+  return currentExchange()?.deadline?.expired === true;
+}
+
 // Who holds the one connection: the request (its Request object) whose code took it, or `outside`
 // for code that runs outside every request (migrations, a script).
 const outside = Symbol('outside any request');
@@ -76,6 +86,8 @@ class RequestAwareDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    // Its transaction was rolled back; a query now would be a write of its own (autocommit).
+    if (cutOff()) throw new Error(CUT_OFF_MESSAGE);
     const holder = currentHolder();
     // The request's own transaction holds the connection until the request ends: waiting for it
     // would wait for ever (or until handler_timeout), so say what to do instead, at once. A hold
@@ -166,6 +178,8 @@ class TransactionalDdlAdapter extends SqliteAdapter {
  *
  * - a query on the Kysely instance made by a request whose own transaction holds the connection
  *   throws at once ({@link SELF_WAIT_MESSAGE}: use `tx.transaction()`), instead of waiting for itself;
+ * - so does one made by a request already answered 503 past `handler_timeout` ({@link CUT_OFF_MESSAGE}):
+ *   its late code reaches no data;
  * - other requests wait their turn for the connection at most `waitMs`, then 503 with `Retry-After`;
  * - transactions begin with `BEGIN IMMEDIATE` (the write lock up front; `setAccessMode('read only')`
  *   takes none), so a read-then-write transaction never fails because another process wrote;
