@@ -2,6 +2,7 @@
 import { showcasePlugin } from './src/showcase-plugin.ts';
 import { showcaseLibrary } from './src/store/library.ts';
 import { SESSION_COOKIE } from './src/admin-session.ts';
+import { showcaseUploads } from './src/upload-shelf.ts';
 
 export default {
   server: { host: '127.0.0.1', port: 8080 },
@@ -15,7 +16,8 @@ export default {
     // One transaction per request on the showcase's database: the SQLite file, or PostgreSQL when
     // DATABASE_URL says so (opened and migrated when the app is ready).
     hooks: [showcaseLibrary().hook],
-    plugins: [showcasePlugin(showcaseLibrary())],
+    // Closing the app closes the database and removes the uploads' folder.
+    plugins: [showcasePlugin(showcaseLibrary(), showcaseUploads())],
     // What the OpenAPI document (`hickory routes --openapi`) says the /admin/ routes require: the
     // session cookie that logging in sets (the check itself reads it, which the route map cannot see).
     openapi: {

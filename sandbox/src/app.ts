@@ -4,6 +4,7 @@ import { createApp } from '@hickory/app';
 import { RootController } from './controllers/root.ts';
 import { showcasePlugin } from './showcase-plugin.ts';
 import { Library } from './store/library.ts';
+import { UploadShelf, type UploadShelfOptions } from './upload-shelf.ts';
 import type { DatabaseOptions } from './store/database.ts';
 
 /** The sandbox's config file (`npm start` serves it with `hickory serve`). */
@@ -19,26 +20,29 @@ export interface SandboxDatabase extends DatabaseOptions {
  * Builds the sandbox app from its config file, ready to serve, on a fresh in-memory database
  * unless `database.location` names another (the tests use it; `npm start` serves the config file
  * itself, on `sandbox/data/books.sqlite` or `DATABASE_URL`). Hooks in `overrides.hooks` run
- * beside the showcase's own `TransactionHook`.
+ * beside the showcase's own `TransactionHook`. Uploads go to a shelf of the app's own (bounded by
+ * `uploads`), whose folder `app.close()` removes.
  *
  * @example
  * ```ts
  * const app = await createSandbox({ logger: false });
  * (await app.inject('/')).statusCode; // 200
  * const onPostgres = await createSandbox({ logger: false }, { location: 'postgres://127.0.0.1/books' });
+ * const fewFiles = await createSandbox({ logger: false }, {}, { maxFiles: 3 });
  * ```
  */
-export async function createSandbox(overrides: KernelConfig = {}, database: SandboxDatabase = {}): Promise<Kernel> {
+export async function createSandbox(overrides: KernelConfig = {}, database: SandboxDatabase = {}, uploads: UploadShelfOptions = {}): Promise<Kernel> {
   const { app } = await loadConfig(SANDBOX_CONFIG);
   // Each app its own database in memory: tests never touch sandbox/data/, nor each other's books.
   const { location = ':memory:', ...options } = database;
   const library = new Library(location, options);
+  const shelf = new UploadShelf(uploads);
   const { hooks = [], ...rest } = overrides;
   return createApp({
     ...app,
-    root: new RootController(library),
+    root: new RootController(library, shelf),
     hooks: [library.hook, ...(hooks as unknown[])],
-    plugins: [showcasePlugin(library)],
+    plugins: [showcasePlugin(library, shelf)],
     ...rest,
   }).ready();
 }

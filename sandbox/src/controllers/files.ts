@@ -1,45 +1,33 @@
 import { createReadStream } from 'node:fs';
-import { mkdirSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { abort, contentDisposition, escapeHtml, redirect, response } from '@hickory/core';
 import { expose, when } from '@hickory/dispatch';
 import { UploadedFile } from '@hickory/multipart';
-
-interface StoredFile {
-  readonly id: string;
-  readonly filename: string;
-  readonly type: string;
-  readonly size: number;
-  readonly path: string;
-}
+import { showcaseUploads, type UploadShelf } from '../upload-shelf.ts';
 
 /**
- * `/files/`: an upload form (`multipart/form-data`), the list of stored files, and downloads that
- * stream each file back with `Content-Disposition: attachment`. Files are stored under ids, never
- * under the names clients send.
+ * `/files/`: an upload form (`multipart/form-data`), the list of kept files, and downloads that
+ * stream each file back with `Content-Disposition: attachment`. Anyone may upload (it is the
+ * showcase's multipart demo), so what is kept is bounded: the shelf keeps the latest files only
+ * (`UploadShelf`: 20 files, 16 MiB in all by default), and its folder is removed when the app stops.
  *
  * @example
  * ```ts
- * const files = new FilesController(); // stores in a fresh temporary folder
+ * const files = new FilesController(new UploadShelf({ maxFiles: 5 }));
  * ```
  */
 export class FilesController {
   // #private: routing follows public fields, and TypeScript's `private` is gone at run time.
-  readonly #stored = new Map<string, StoredFile>();
-  #nextId = 1;
-  readonly #dir: string;
+  readonly #shelf: UploadShelf;
 
-  constructor(dir = join(tmpdir(), `hickory-sandbox-files-${process.pid}`)) {
-    this.#dir = dir;
-    mkdirSync(dir, { recursive: true });
+  /** @param shelf where uploads are kept: by default the one `npm start` serves (`showcaseUploads()`). */
+  constructor(shelf: UploadShelf = showcaseUploads()) {
+    this.#shelf = shelf;
   }
 
   /** GET: the form and the list; POST: stores the upload, then back to the list (303). */
   @expose({ generic: true })
   index(): string {
-    const rows = [...this.#stored.values()]
+    const rows = this.#shelf.list()
       .map((f) => `<li><a href="download/${f.id}">${escapeHtml(f.filename)}</a> (${f.size} bytes, ${escapeHtml(f.type)})</li>`)
       .join('\n');
     return `<!DOCTYPE html>
@@ -49,6 +37,7 @@ export class FilesController {
   <input type="file" name="file" required>
   <button type="submit">Upload</button>
 </form>
+<p>The latest ${this.#shelf.maxFiles} files (${+(this.#shelf.maxBytes / 1048576).toFixed(1)} MiB in all) are kept, until the server stops.</p>
 <ul id="files">
 ${rows || '<li>No files yet.</li>'}
 </ul>
@@ -62,26 +51,17 @@ ${rows || '<li>No files yet.</li>'}
   @when('index', { method: 'POST' })
   async store(file: unknown = undefined): Promise<never> {
     if (!(file instanceof UploadedFile)) abort(400, 'Choose a file to upload (form field "file").');
-    const id = String(this.#nextId++);
-    const path = join(this.#dir, id);
-    await file.saveTo(path);
-    this.#stored.set(id, { id, filename: file.filename, type: file.type || 'application/octet-stream', size: file.size, path });
+    await this.#shelf.add(file);
     redirect('/files/', { code: 303 });
   }
 
   /** `/files/download/<id>`: streams the stored bytes as an attachment with the original name. */
   @expose()
   download(id: string): void {
-    const file = this.#stored.get(id) ?? abort(404, `No stored file ${id}.`);
+    const file = this.#shelf.get(id) ?? abort(404, `No stored file ${id}.`);
     response.headers['Content-Type'] = file.type;
     response.headers['Content-Length'] = String(file.size);
     response.headers['Content-Disposition'] = contentDisposition(file.filename);
     response.app_iter = createReadStream(file.path);
-  }
-
-  /** Deletes the stored files (for tests and shutdown). */
-  async clear(): Promise<void> {
-    this.#stored.clear();
-    await rm(this.#dir, { recursive: true, force: true });
   }
 }

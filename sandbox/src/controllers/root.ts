@@ -6,6 +6,7 @@ import { showcaseLibrary, type Library } from '../store/library.ts';
 import { CatalogRootController } from './catalog.ts';
 import { ErrorController } from './errors.ts';
 import { FilesController } from './files.ts';
+import type { UploadShelf } from '../upload-shelf.ts';
 import { PagesController } from './pages.ts';
 import { StatusController } from './status.ts';
 
@@ -69,13 +70,16 @@ export class RootController extends CatalogRootController {
   items: ReturnType<typeof bookControllers>['items'];
   library: LibraryController;
   admin: AdminController;
-  files = new FilesController();
+  files: FilesController;
   pages = new PagesController();
   status = new StatusController();
   error = new ErrorController();
 
-  /** @param library the books' database: by default the one `npm start` serves (`showcaseLibrary()`). */
-  constructor(library: Library = showcaseLibrary()) {
+  /**
+   * @param library the books' database: by default the one `npm start` serves (`showcaseLibrary()`).
+   * @param uploads where `/files/` keeps uploads: by default the one `npm start` serves (`showcaseUploads()`).
+   */
+  constructor(library: Library = showcaseLibrary(), uploads?: UploadShelf) {
     super();
     this.#shelf = bookControllers(library);
     this.books = this.#shelf.books;
@@ -84,6 +88,7 @@ export class RootController extends CatalogRootController {
     this.items = this.#shelf.items;
     this.library = new LibraryController(library);
     this.admin = AdminController.for(library);
+    this.files = new FilesController(uploads);
   }
 
   @expose()

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HookState, TransactionState } from '@hickory/hooks';
-import { databaseLocation, isPostgresUrl, openShowcaseDatabase, transactionFunctions } from './database.ts';
+import { databaseLocation, databaseOptions, isPostgresUrl, openShowcaseDatabase, transactionFunctions } from './database.ts';
 import type { ShowcaseTransaction } from './tables.ts';
 
 test('databaseLocation: DATABASE_URL first, then HICKORY_SANDBOX_DB, then the file under sandbox/data', () => {
@@ -50,5 +50,15 @@ test('the transaction functions: start/commit keep a write, rollback drops one, 
     assert.equal(next.isRolledBack, true);
   } finally {
     await database.close();
+  }
+});
+
+test('databaseOptions: HICKORY_SANDBOX_DB_WAIT_MS bounds every wait for the database; a bad value is refused, naming it', () => {
+  assert.deepEqual(databaseOptions({}), {});
+  assert.deepEqual(databaseOptions({ HICKORY_SANDBOX_DB_WAIT_MS: ' 800 ' }), { writeWaitMs: 800, readWaitMs: 800, connectionTimeoutMillis: 800 });
+  for (const bad of ['0', '-5', '1.5', 'soon']) {
+    assert.throws(() => databaseOptions({ HICKORY_SANDBOX_DB_WAIT_MS: bad }), {
+      message: `HICKORY_SANDBOX_DB_WAIT_MS must be a whole number of milliseconds above 0 (got "${bad}"): how long a request waits for the database before a 503.`,
+    });
   }
 });

@@ -24,6 +24,26 @@ export function databaseLocation(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /**
+ * The database's wait bound from `HICKORY_SANDBOX_DB_WAIT_MS` (milliseconds, when set): how long a
+ * request waits for the SQLite writer and for another process's lock on the file (or for a pooled
+ * PostgreSQL connection) before it is answered 503 with `Retry-After`. Anything but a positive
+ * whole number is refused, naming the variable.
+ *
+ * @example
+ * ```ts
+ * databaseOptions({ HICKORY_SANDBOX_DB_WAIT_MS: '800' }); // { writeWaitMs: 800, readWaitMs: 800, connectionTimeoutMillis: 800 }
+ * databaseOptions({}); // {} (the defaults: 5 s)
+ * ```
+ */
+export function databaseOptions(env: NodeJS.ProcessEnv = process.env): DatabaseOptions {
+  const text = env['HICKORY_SANDBOX_DB_WAIT_MS']?.trim();
+  if (!text) return {};
+  const ms = Number(text);
+  if (!/^\d+$/.test(text) || ms < 1) throw new Error(`HICKORY_SANDBOX_DB_WAIT_MS must be a whole number of milliseconds above 0 (got "${text}"): how long a request waits for the database before a 503.`);
+  return { writeWaitMs: ms, readWaitMs: ms, connectionTimeoutMillis: ms };
+}
+
+/**
  * True for a `postgres://` or `postgresql://` URL (what selects PostgreSQL).
  *
  * @example

@@ -76,3 +76,27 @@ test('a request that cannot have the writer within its bound is answered 503 wit
     await library.close();
   }
 });
+
+test('library.read() inside a request whose transaction holds the one :memory: connection fails at once, naming tx.transaction()', async () => {
+  const library = new Library(':memory:', { writeWaitMs: 2000 });
+  class Root {
+    @expose('json') async add_and_check(name: string) {
+      await library.books().create(name);
+      const started = performance.now();
+      const error = await library.read((db) => db.selectFrom('books').select('id').execute()).then(() => undefined, (e: Error) => e);
+      return { message: error?.message, ms: performance.now() - started };
+    }
+  }
+  const app = createKernel({ root: new Root(), hooks: [library.hook], logger: false }).use(hooksPlugin);
+  try {
+    const answer = (await app.inject({ method: 'POST', url: '/add_and_check?name=Dune' })).json() as { message: string; ms: number };
+    assert.match(answer.message, /use tx\.transaction\(\) inside a request that holds the transaction/);
+    // Not after writeWaitMs (2 s), nor handler_timeout.
+    assert.ok(answer.ms < 100, `the error took ${Math.round(answer.ms)} ms`);
+    // Outside a request, read() takes the connection as before.
+    assert.deepEqual(await library.read((db) => db.selectFrom('books').select('name').execute()), [{ name: 'Dune' }]);
+  } finally {
+    await app.close();
+    await library.close();
+  }
+});

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { TransactionHook } from '@hickory/hooks';
 import { BookStore } from './book-store.ts';
-import { databaseLocation, isPostgresUrl, openShowcaseDatabase, transactionFunctions, type DatabaseOptions } from './database.ts';
+import { databaseLocation, databaseOptions, isPostgresUrl, openShowcaseDatabase, transactionFunctions, type DatabaseOptions } from './database.ts';
 import { SessionStore } from './session-store.ts';
 import type { ShowcaseDatabase } from './showcase-database.ts';
 import type { ShowcaseTables, ShowcaseTransaction } from './tables.ts';
@@ -72,7 +72,7 @@ export class Library {
 let shared: Library | undefined;
 
 /**
- * The library `npm start` serves, on {@link databaseLocation}: created on first call (opening
+ * The library `npm start` serves, on {@link databaseLocation} with {@link databaseOptions}: created on first call (opening
  * nothing: the database opens when the app is ready), once per process.
  *
  * @example
@@ -81,5 +81,5 @@ let shared: Library | undefined;
  * ```
  */
 export function showcaseLibrary(): Library {
-  return (shared ??= new Library());
+  return (shared ??= new Library(databaseLocation(), databaseOptions()));
 }

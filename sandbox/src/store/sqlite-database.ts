@@ -1,10 +1,10 @@
-import { E_TIMEOUT, Mutex, Semaphore, withTimeout, type MutexInterface } from 'async-mutex';
-import { Kysely, SqliteDialect } from 'kysely';
+import { E_TIMEOUT, Semaphore, withTimeout } from 'async-mutex';
+import { Kysely } from 'kysely';
 import { databaseBusy } from './busy.ts';
 import { migrateToLatest } from './migrations.ts';
 import { stillOpen, type ShowcaseDatabase } from './showcase-database.ts';
-import { openSqliteConnection, type SqliteConnection } from './sqlite-connection.ts';
-import { SqliteWriterDialect } from './sqlite-writer-dialect.ts';
+import { openSqliteConnection } from './sqlite-connection.ts';
+import { SqliteRequestDialect } from './sqlite-request-dialect.ts';
 import type { ShowcaseTables, ShowcaseTransaction } from './tables.ts';
 
 /** The bounds of {@link openSqliteDatabase}. */
@@ -18,26 +18,18 @@ export interface SqliteOptions {
 }
 
 interface Reader {
-  readonly connection: SqliteConnection;
   readonly db: Kysely<ShowcaseTables>;
-}
-
-// A turn taken from a lane, or a 503 when the bound ran out first.
-async function take(lane: Pick<MutexInterface, 'acquire'>): Promise<() => void> {
-  try {
-    return await lane.acquire();
-  } catch (error) {
-    if (error === E_TIMEOUT) databaseBusy();
-    throw error;
-  }
 }
 
 /**
  * Opens the showcase's SQLite database (creating and migrating it) as a single-writer database:
- * every write transaction takes the one writer connection in turn (`BEGIN IMMEDIATE`), waiting at
- * most `writeWaitMs`; read-only transactions take one of `readers` read-only connections, which
- * in WAL mode read their snapshot while the writer writes — a read never waits for a write. A
- * `:memory:` database exists in one connection only, so there everything takes the writer's turn.
+ * every write transaction takes the one writer connection in turn and SQLite's write lock up front
+ * (`BEGIN IMMEDIATE`, through {@link SqliteRequestDialect}), waiting for both at most `writeWaitMs`
+ * — for another process's lock (a second `hickory serve` worker) on timers, so the event loop keeps
+ * serving — then 503 with `Retry-After`. Read-only transactions take one of `readers` read-only
+ * connections, which in WAL mode read their snapshot while the writer writes: a read never waits
+ * for a write. A `:memory:` database exists in one connection only, so there everything takes the
+ * writer's turn. A request that asks for the writer its own transaction holds gets an error at once.
  *
  * @example
  * ```ts
@@ -47,33 +39,22 @@ async function take(lane: Pick<MutexInterface, 'acquire'>): Promise<() => void> 
  */
 export async function openSqliteDatabase(file: string, options: SqliteOptions = {}): Promise<ShowcaseDatabase> {
   const { writeWaitMs = 5000, readers: readerCount = 8, readWaitMs = 5000 } = options;
-  const writerConnection = openSqliteConnection(file);
-  const writer = new Kysely<ShowcaseTables>({ dialect: new SqliteWriterDialect({ database: writerConnection }) });
+  const writer = new Kysely<ShowcaseTables>({ dialect: new SqliteRequestDialect({ database: openSqliteConnection(file), waitMs: writeWaitMs }) });
   try {
     await migrateToLatest(writer, 'sqlite');
   } catch (error) {
     await writer.destroy();
     throw error;
   }
-  // async-mutex's withTimeout: a waiter past the bound is rejected (and its turn, when it comes, given back).
-  const writerLane = withTimeout(new Mutex(), writeWaitMs);
   const memory = file === ':memory:';
+  // async-mutex's withTimeout: a waiter past the bound is rejected (and its turn, when it comes, given back).
   const readerSlots = withTimeout(new Semaphore(readerCount), readWaitMs);
   const idle: Reader[] = [];
   const opened: Reader[] = [];
+  // What a read transaction gives back when it ends: its reader.
   const leases = new WeakMap<ShowcaseTransaction, () => void>();
-
-  async function takeWriter(): Promise<() => void> {
-    const release = await take(writerLane);
-    try {
-      // A ROLLBACK that failed earlier (see release) left a transaction open: it is nobody's now.
-      if (writerConnection.inTransaction) writerConnection.exec('ROLLBACK');
-    } catch (error) {
-      release();
-      throw error;
-    }
-    return release;
-  }
+  // What a write transaction ends with: Kysely gives the writer back at commit or rollback.
+  const writes = new WeakSet<ShowcaseTransaction>();
 
   async function takeReader(): Promise<[Reader, () => void]> {
     const [, releaseSlot] = await readerSlots.acquire().catch((error: unknown) => (error === E_TIMEOUT ? databaseBusy() : Promise.reject(error)));
@@ -81,7 +62,7 @@ export async function openSqliteDatabase(file: string, options: SqliteOptions = 
     if (reader === undefined) {
       try {
         const connection = openSqliteConnection(file, { readonly: true });
-        reader = { connection, db: new Kysely<ShowcaseTables>({ dialect: new SqliteDialect({ database: connection }) }) };
+        reader = { db: new Kysely<ShowcaseTables>({ dialect: new SqliteRequestDialect({ database: connection, waitMs: readWaitMs }) }) };
         opened.push(reader);
       } catch (error) {
         releaseSlot();
@@ -89,54 +70,45 @@ export async function openSqliteDatabase(file: string, options: SqliteOptions = 
       }
     }
     const taken = reader;
-    const release = () => (idle.push(taken), releaseSlot());
-    try {
-      if (taken.connection.inTransaction) taken.connection.exec('ROLLBACK');
-    } catch (error) {
-      release();
-      throw error;
-    }
-    return [taken, release];
+    return [taken, () => (idle.push(taken), releaseSlot())];
   }
 
-  async function begun(db: Kysely<ShowcaseTables>, release: () => void): Promise<ShowcaseTransaction> {
-    try {
-      const trx = await db.startTransaction().execute();
-      leases.set(trx, release);
-      return trx;
-    } catch (error) {
-      release();
-      throw error;
-    }
+  async function beginWrite(): Promise<ShowcaseTransaction> {
+    const trx = await writer.startTransaction().execute();
+    writes.add(trx);
+    return trx;
   }
 
   return {
     dialect: 'sqlite',
-    begin: async () => begun(writer, await takeWriter()),
+    begin: beginWrite,
     beginReadOnly: async () => {
-      if (memory) return begun(writer, await takeWriter());
+      if (memory) return beginWrite();
       const [reader, release] = await takeReader();
-      return begun(reader.db, release);
+      try {
+        const trx = await reader.db.startTransaction().setAccessMode('read only').execute();
+        leases.set(trx, release);
+        return trx;
+      } catch (error) {
+        release();
+        throw error;
+      }
     },
     async release(trx) {
       const release = leases.get(trx);
-      if (release === undefined) return;
+      if (release === undefined && !writes.has(trx)) return;
       leases.delete(trx);
+      writes.delete(trx);
       try {
+        // Kysely gives the connection back even when the ROLLBACK fails.
         if (stillOpen(trx)) await trx.rollback().execute();
       } finally {
-        release();
+        release?.();
       }
     },
     async read(work) {
-      if (memory) {
-        const release = await takeWriter();
-        try {
-          return await work(writer);
-        } finally {
-          release();
-        }
-      }
+      // The writer's turn for the whole of `work` (refused at once inside a request that holds it).
+      if (memory) return writer.connection().execute(work);
       const [reader, release] = await takeReader();
       try {
         return await work(reader.db);
