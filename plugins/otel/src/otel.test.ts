@@ -177,6 +177,17 @@ test('a 404 is named by its method alone, without http.route', async () => {
   assert.equal(span.status.code, SpanStatusCode.UNSET);
 });
 
+test('an error document does not name the request after its own route', async () => {
+  const kernel = createKernel({ root: new Root(), logger: false, errors: { 404: '/show/missing' } }).use(dispatchPlugin).use(otelPlugin);
+  await kernel.ready();
+  const res = await kernel.inject('/nothing/here');
+  assert.equal(res.statusCode, 404);
+  assert.equal(res.body, '{"id":"missing","format":"short"}');
+  const span = only();
+  assert.equal(span.name, 'GET');
+  assert.equal(span.attributes['http.route'], undefined);
+});
+
 test('an unknown method is _OTHER, named HTTP, with its original', async () => {
   const kernel = await app();
   await kernel.inject({ method: 'PURGE', url: '/nothing' });

@@ -28,6 +28,8 @@ interface RequestTrace {
   readonly rpc: RpcMetadata | undefined;
   route?: string;
   errorType?: string;
+  // Set once an error is being answered: an error document routed then is not the request's route.
+  failed?: true;
 }
 
 /**
@@ -96,15 +98,22 @@ export const otelPlugin = definePlugin<OtelOptions | undefined>({
       const traced = traces.get(request);
       if (traced === undefined) return undefined;
       // An error document's route is not the one the request took.
-      if (request.environ['hickory.original_path'] === undefined) nameRoute(traced, templates?.templateOf(request, lookup));
+      if (traced.failed === undefined) nameRoute(traced, templates?.templateOf(request, lookup));
       // Dispatch makes one lookup per request: its handler is wrapped for this request alone.
       if (handlerCallOf(lookup) !== undefined) runInContext(lookup, traced.context);
+      return undefined;
+    });
+
+    tapDirect(kernel.hooks.onAbort, 'otel', (_error, request) => {
+      const traced = traces.get(request);
+      if (traced !== undefined) traced.failed = true;
       return undefined;
     });
 
     tapDirect(kernel.hooks.onError, 'otel', (error, request) => {
       const traced = traces.get(request);
       if (traced === undefined) return undefined;
+      traced.failed = true;
       traced.span.recordException(error instanceof Error ? error : String(error));
       traced.errorType = error instanceof Error ? error.constructor.name : '_OTHER';
       return undefined;
