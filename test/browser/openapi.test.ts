@@ -2,13 +2,16 @@
 // request leaves 127.0.0.1: Swagger UI comes from node_modules, its validator badge is off), shows
 // the operations of a small app, and runs one of them ("Try it out") against the app.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createApp, expose, openapiPlugin, type Kernel } from '@hickory/app';
 import { skipReason } from './harness.ts';
 
 const CHROMIUM_PATH = '/usr/bin/chromium';
+// Where the page is saved as a PNG (gitignored), as the other browser suites do.
+const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
 
 class Books {
@@ -57,6 +60,8 @@ describe('the OpenAPI page, in Chromium', { skip: skipReason() }, () => {
       blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent ?? ''} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? ''}`),
     );
     for (const expected of ['GET /books/', 'GET /books/show/{id}', 'POST /books/show', 'GET /']) assert.ok(operations.includes(expected), `${expected} in ${operations.join(', ')}`);
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}openapi-01-docs.png`, fullPage: true });
     const origin = new URL(base).origin;
     assert.deepEqual(requested.filter((url) => new URL(url).origin !== origin), [], 'requests that left the app');
     for (const path of ['/docs', '/docs/swagger-ui.css', '/docs/swagger-ui-bundle.js', '/docs/initializer.js', '/openapi.json']) {
@@ -73,6 +78,7 @@ describe('the OpenAPI page, in Chromium', { skip: skipReason() }, () => {
     const body = block.locator('.responses-wrapper .live-responses-table .response-col_description pre.microlight').first();
     await body.waitFor();
     assert.deepEqual(JSON.parse((await body.textContent()) ?? ''), { id: '42', name: 'Book 42' });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}openapi-02-try-it-out.png`, fullPage: true });
     assert.ok(requested.includes(`${base}/books/show/42`));
     assert.deepEqual(requested.filter((url) => new URL(url).origin !== new URL(base).origin), []);
   });

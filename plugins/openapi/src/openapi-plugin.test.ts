@@ -98,6 +98,13 @@ test('other paths, or none: { json, ui } move or turn off each part', async () =
   assert.equal((await none.inject('/docs')).statusCode, 404);
 });
 
+test('used alone, it brings dispatchPlugin: the document lists the tree', async () => {
+  const kernel = createKernel({ root: new Root(), logger: false }).use(openapiPlugin);
+  await kernel.ready();
+  assert.ok('/books/show/{id}' in (((await kernel.inject('/openapi.json')).json() as { paths: object }).paths));
+  assert.equal((await kernel.inject('/books/show/3')).body, '{"id":"3"}');
+});
+
 test('bad options fail when the plugin is used, naming the option and the fix', () => {
   const use = (options: unknown) => () => createKernel({ root: new Root() }).use(openapiPlugin, options as OpenapiPluginOptions);
   assert.throws(use({ path: '/x' }), { code: 'HICKORY_ERR_OPENAPI_OPTION', message: 'openapiPlugin option "path" is unknown (known: json, ui, title, version).' });

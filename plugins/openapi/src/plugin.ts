@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { definePlugin, Response, type Request } from '@hickory/core';
 import { tapDirect } from '@hickory/core/kit';
-import { openApiDocument } from '@hickory/dispatch';
+import { dispatchPlugin, openApiDocument } from '@hickory/dispatch';
 import { checkOptions, type OpenapiPluginOptions } from './options.ts';
 import { loadUiFiles, type UiFile } from './ui-files.ts';
 
@@ -21,6 +21,8 @@ import { loadUiFiles, type UiFile } from './ui-files.ts';
  */
 export const openapiPlugin = definePlugin<OpenapiPluginOptions | undefined>({
   name: 'openapi',
+  // The document is the route map of dispatch's tree.
+  dependencies: [dispatchPlugin],
   apply(kernel, options) {
     const settings = checkOptions(options);
     let documentFile: UiFile | undefined;
