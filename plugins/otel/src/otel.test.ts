@@ -57,6 +57,10 @@ class Root {
   @expose() boom(): string { throw new TypeError('the handler failed'); }
   @expose() busy(): string { return abort(503); }
   @expose() teapot(): string { return abort(418); }
+  @expose() async slow() {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return 'late';
+  }
   _lookup(name: string, ...rest: string[]) { return name === 'wiki' ? [new Wiki(), rest] : undefined; }
 }
 
@@ -257,6 +261,28 @@ test('over a real socket: one span per request, ended once the response is sent'
     assert.equal(span.name, 'GET /books/{id}');
     assert.equal(span.attributes['server.port'], port);
     assert.equal(span.ended, true);
+  } finally {
+    await kernel.close();
+  }
+});
+
+test('a client that leaves before its response: status ERROR, error.type client_disconnected', async () => {
+  const kernel = await app();
+  const { server } = await kernel.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/slow' });
+      req.on('error', () => resolve());
+      req.end();
+      setTimeout(() => req.destroy(), 50);
+    });
+    // The handler still runs for a while; the span ends when the kernel sees the client gone.
+    for (let i = 0; i < 50 && exporter.getFinishedSpans().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const span = only();
+    assert.equal(span.name, 'GET /slow');
+    assert.equal(span.status.code, SpanStatusCode.ERROR);
+    assert.equal(span.attributes['error.type'], 'client_disconnected');
   } finally {
     await kernel.close();
   }

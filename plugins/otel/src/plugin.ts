@@ -164,12 +164,16 @@ function runInContext(lookup: Lookup, active: Context): void {
   (lookup as { handle: Lookup['handle'] }).handle = (request: Request, response: Response) => context.with(active, handle, lookup, request, response);
 }
 
+// `error.type` of a response whose client left before it was complete (no exception names it).
+const CLIENT_LEFT = 'client_disconnected';
+
 function finish(traced: RequestTrace, info: ResponseInfo, duration: Histogram | undefined): void {
   const { span, route } = traced;
   const status = info.status;
-  // Server spans: a 4xx is the client's error, only a 5xx is the server's (semantic conventions).
-  if (status >= 500) {
-    traced.errorType ??= String(status);
+  // Server spans: a 4xx is the client's error, only a 5xx is the server's; a response the client
+  // did not receive whole is an error too (semantic conventions, HTTP spans: Status).
+  if (status >= 500 || !info.completed) {
+    traced.errorType ??= status >= 500 ? String(status) : CLIENT_LEFT;
     span.setStatus({ code: SpanStatusCode.ERROR });
   }
   if (!traced.owned) {
