@@ -22,7 +22,7 @@ interface Document {
   openapi: string;
   info: { title: string; version: string };
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes?: Record<string, unknown> };
+  components: { schemas: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
 }
 
 // `hickory routes` loads the app, which opens its database: one in memory, not the shared file.
@@ -85,18 +85,15 @@ test('the showcase\'s OpenAPI document is valid OpenAPI 3.1, named after its pac
       assert.equal(op.security, undefined, where);
     }
   }
-  // The catalog's JSON list declares its response schema: the 200 answer carries its JSON Schema.
-  assert.deepEqual(doc.paths['/catalog/books/']!['get']!.responses['200'], {
-    description: 'OK',
-    content: {
-      'text/html': {},
-      'application/json': {
-        schema: {
-          type: 'array',
-          items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'name'], additionalProperties: false },
-        },
-      },
-    },
+  // The catalog's JSON list declares its response schema: the 200 answer refers to its JSON
+  // Schema, described once under components (issue #38).
+  const listed = doc.paths['/catalog/books/']!['get']!.responses['200'] as { content: Record<string, { schema?: { $ref: string } }> };
+  assert.deepEqual(Object.keys(listed.content), ['text/html', 'application/json']);
+  const ref = listed.content['application/json']!.schema!.$ref;
+  assert.match(ref, /^#\/components\/schemas\/[\w.-]+$/);
+  assert.deepEqual(doc.components.schemas[ref.slice('#/components/schemas/'.length)], {
+    type: 'array',
+    items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'name'], additionalProperties: false },
   });
   const secured = operations(doc).filter(([, , op]) => op['x-hickory-secured']).map(([path, method]) => `${method} ${path}`);
   assert.ok(secured.includes('get /admin/'), secured.join(', '));

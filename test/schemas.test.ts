@@ -148,7 +148,10 @@ test('openApiDocument: paths, methods, path and query parameters, body, renderin
     (doc.paths['/books/{id}']!['put']!['parameters'] as Array<{ name: string; in: string }>).map((p) => `${p.in}:${p.name}`),
     ['path:id'],
   );
-  assert.deepEqual(Object.keys((doc.paths['/books/{id}']!['put']!['requestBody'] as { content: Record<string, { schema: { properties: object } }> }).content['application/json']!.schema.properties), ['title', 'year']);
+  // The body schema is described once, under components (issue #38), and referenced.
+  const putBody = (doc.paths['/books/{id}']!['put']!['requestBody'] as { content: Record<string, { schema: { $ref: string } }> }).content['application/json']!.schema;
+  const described = (doc['components'] as { schemas: Record<string, { properties: object }> }).schemas[putBody.$ref.replace('#/components/schemas/', '')]!;
+  assert.deepEqual(Object.keys(described.properties), ['title', 'year']);
   assert.equal(doc['x-hickory-dynamic'], undefined);
   const error = (doc['components'] as { schemas: Record<string, { required: string[] }> }).schemas['ValidationError']!;
   assert.deepEqual(error.required, ['code', 'title', 'description', 'issues']);

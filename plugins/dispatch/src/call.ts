@@ -106,6 +106,8 @@ class ExposedCall implements Lookup, HandlerCall {
   readonly loadBody: true | undefined;
   // Whether the handler declares schemas (read here, so that a handler without any pays nothing more).
   private readonly validates: boolean;
+  // The success status it declares (`expose({ status: 201 })`).
+  private readonly status: number | undefined;
   // Mapped (and validated) once, by `prepare` (a hook looked, or `handle`).
   private mapped: readonly unknown[] | undefined;
   // An asynchronous validation under way.
@@ -122,6 +124,7 @@ class ExposedCall implements Lookup, HandlerCall {
     const exposure = exposureOf(target);
     this.loadBody = exposure?.body ? true : undefined;
     this.validates = exposure !== undefined && (exposure.args !== undefined || exposure.bodySchema !== undefined);
+    this.status = exposure?.status;
   }
 
   get handler(): Function {
@@ -185,6 +188,8 @@ class ExposedCall implements Lookup, HandlerCall {
 
   private call(response: Response): unknown {
     const { kernel, controller, target: fn } = this;
+    // Set before the call: the handler may still choose another status itself.
+    if (this.status !== undefined) response.status = this.status;
     const value: unknown = fn.apply(controller, this.mapped as unknown[]);
     // The rendering is read once the value is there: the handler may have overridden it meanwhile.
     if (isThenable(value)) return Promise.resolve(value).then((settled) => renderValue(kernel, this.overridden ?? this.rendering, settled, response, controller, fn));

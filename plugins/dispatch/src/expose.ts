@@ -5,6 +5,7 @@ import { essence, isMediaType } from './media-type.ts';
 import { assertSegment, describeOptions, describeValue } from './names.ts';
 import { recordResponse, responseOptionProblem } from './response-options.ts';
 import { recordSchemaOptions, schemaOptionsProblem } from './schema-options.ts';
+import { recordStatus, statusOptionProblem } from './success-status.ts';
 import type { ArgumentSchemas, SchemaMarker } from './schema-types.ts';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 
@@ -44,9 +45,14 @@ export interface ExposeOptions {
    * OpenAPI document shows it as the 200 answer.
    */
   response?: StandardSchemaV1;
+  /**
+   * The success status the method answers with when it returns normally (`201` for a create),
+   * instead of 200; the OpenAPI document shows it. The method may still set another one itself.
+   */
+  status?: number;
 }
 
-const OPTION_NAMES = new Set(['template', 'content_type', 'generic', 'route', 'accept_noncanonical', 'body', 'args', 'response']);
+const OPTION_NAMES = new Set(['template', 'content_type', 'generic', 'route', 'accept_noncanonical', 'body', 'args', 'response', 'status']);
 
 /**
  * Exposes a method to routing. Forms: `expose()`, `expose(template)`, `expose(template, options)`,
@@ -82,7 +88,7 @@ export function expose(templateOrOptions?: string | ExposeOptions, maybeOptions?
     record.renderings.unshift(rendering); // decorators apply innermost first: keep the outermost first
     if (options.generic) record.generic = true;
     if (options.accept_noncanonical) record.acceptNoncanonical = true;
-    const conflict = recordSchemaOptions(value, options.args, options.body) ?? recordResponse(value, options.response, rendering);
+    const conflict = recordSchemaOptions(value, options.args, options.body) ?? recordResponse(value, options.response, rendering) ?? recordStatus(value, options.status);
     if (conflict !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', describeArgs(templateOrOptions, maybeOptions), conflict);
     if (options.route !== undefined) {
       if (record.route !== undefined && record.route !== options.route) {
@@ -113,7 +119,7 @@ function checkOptionObject(value: unknown, shown: string): ExposeOptions {
     throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, `options must be an object, got ${describeValue(value)}`);
   }
   for (const key of Object.keys(value)) {
-    if (!OPTION_NAMES.has(key)) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, `unknown option "${key}" (options: template, content_type, generic, route, accept_noncanonical, body, args, response)`);
+    if (!OPTION_NAMES.has(key)) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, `unknown option "${key}" (options: template, content_type, generic, route, accept_noncanonical, body, args, response, status)`);
   }
   const options = value as ExposeOptions;
   if (options.template !== undefined && (typeof options.template !== 'string' || options.template.length === 0)) {
@@ -125,7 +131,7 @@ function checkOptionObject(value: unknown, shown: string): ExposeOptions {
   if (options.accept_noncanonical !== undefined && typeof options.accept_noncanonical !== 'boolean') {
     throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, '`accept_noncanonical` must be true or false');
   }
-  const problem = schemaOptionsProblem(options.args, options.body);
+  const problem = schemaOptionsProblem(options.args, options.body) ?? statusOptionProblem(options.status);
   if (problem !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, problem);
   return options;
 }

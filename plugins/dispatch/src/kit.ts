@@ -36,7 +36,7 @@ export { handlerCallOf, type HandlerCall } from './call.ts';
 export { parametersOf, handlerParameters, parametersFor, type Parameter, type ParameterList } from './parameters.ts';
 // The route map: a self-routing controller's own entries, a plugin's marks.
 export { describeRoutes, type DescribeContext, type DescribedChild, type DescribedRoute, type RouteDescription } from './route-description.ts';
-export { annotateRoutes, type RouteAnnotator } from './route-map.ts';
+export { annotateRoutes, routeTargets, type RouteAnnotator, type RouteTarget } from './route-map.ts';
 // Argument and body schemas.
 export { isStandardSchema, describeSchema, type SchemaDescription } from './standard-schema.ts';
 export { handlerSchemas, type HandlerSchemas, type ArgumentSchema } from './handler-schemas.ts';

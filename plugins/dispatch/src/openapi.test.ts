@@ -49,11 +49,14 @@ test('openApiDocument: a when() handler\'s body schema is its operation\'s reque
   await app.ready();
   const doc = openApiDocument(app);
   const post = doc.paths['/notes/']!['post']!;
-  const schema = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] };
+  // Described once, under components, and referenced from each body type.
+  const schema = { $ref: '#/components/schemas/ExplicitNotes.create.body' };
   assert.deepEqual(post['requestBody'], {
     required: true,
     content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema }, 'multipart/form-data': { schema } },
   });
+  const components = doc['components'] as { schemas: Record<string, unknown> };
+  assert.deepEqual(components.schemas['ExplicitNotes.create.body'], { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
   assert.equal(doc.paths['/notes/']!['get']!['requestBody'], undefined);
   assert.deepEqual(doc['x-hickory-dynamic'], [{ path: '/*', handler: 'Root._default', decides: '_default' }]);
   await app.close();
@@ -182,17 +185,13 @@ test('openApiDocument: a response schema is the 200 answer\'s JSON Schema; the m
   const ok = (path: string) => ((doc.paths[path]!['get']!['responses'] as Record<string, unknown>)['200']);
   assert.deepEqual(ok('/'), {
     description: 'OK',
-    content: {
-      'application/json': {
-        schema: {
-          type: 'object',
-          properties: { hello: { type: 'string' }, count: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 } },
-          required: ['hello'],
-          additionalProperties: false,
-        },
-      },
-      'text/plain': {},
-    },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Greetings.index.response' } }, 'text/plain': {} },
+  });
+  assert.deepEqual((doc['components'] as { schemas: Record<string, unknown> }).schemas['Greetings.index.response'], {
+    type: 'object',
+    properties: { hello: { type: 'string' }, count: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 } },
+    required: ['hello'],
+    additionalProperties: false,
   });
   assert.deepEqual(ok('/plain'), { description: 'OK', content: { 'application/json': {} } });
   const validator = new Validator();

@@ -7,6 +7,8 @@ import { genericHandler } from './generic-handler.ts';
 import { isStandardSchema, type SchemaDescription } from './standard-schema.ts';
 import { declaredBodyNames } from './body-sources.ts';
 import type { OpenApiConfig } from './openapi-config.ts';
+import { hasBinaryProperty, isBinary, SchemaComponents } from './openapi-components.ts';
+import { STATUS_CODES } from 'node:http';
 
 type Json = Record<string, unknown>;
 
@@ -73,6 +75,7 @@ export function openApiDocument(kernel: Kernel, options: OpenApiOptions = {}): J
   const schemes = declared?.securitySchemes ?? STAND_IN_SCHEMES;
   const security = declared?.security ?? Object.keys(schemes).map((name) => ({ [name]: [] }));
   let secured = false;
+  const components = new SchemaComponents({ ValidationError: validationErrorSchema() });
   for (const target of routeTargets(kernel.root!, kernel.config)) {
     const { info } = target;
     if (info.dynamic !== undefined) {
@@ -82,7 +85,7 @@ export function openApiDocument(kernel: Kernel, options: OpenApiOptions = {}): J
     for (const [method, fn] of operationsOf(target)) {
       const inBody = BODY_METHODS.has(method) && schemaInfo(fn).body === undefined;
       const described = describeParameters(info.path, parametersFor(fn, explicit).list, schemaInfo(fn).schemas ?? {}, bodyNamesOf(fn), inBody);
-      const op = operation(info.handler.split('.')[0]!, fn, target, method, described);
+      const op = operation(info.handler.split('.')[0]!, fn, target, method, described, components);
       if (info.secured) {
         secured = true;
         op['security'] = security;
@@ -94,7 +97,7 @@ export function openApiDocument(kernel: Kernel, options: OpenApiOptions = {}): J
     openapi: '3.1.0',
     info: { title: options.title ?? 'Hickory application', version: options.version ?? '0.0.0' },
     paths,
-    components: { schemas: { ValidationError: validationErrorSchema() }, ...(secured ? { securitySchemes: schemes } : {}) },
+    components: { schemas: components.schemas, ...(secured ? { securitySchemes: schemes } : {}) },
     ...(dynamic.length > 0 ? { 'x-hickory-dynamic': dynamic } : {}),
   };
 }
@@ -107,25 +110,30 @@ function operationsOf({ info, fn, table }: RouteTarget): Array<[string, Function
   return info.methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').map((m) => [m.toLowerCase(), genericHandler(table, fn, m)!]);
 }
 
-function operation(owner: string, fn: Function, target: RouteTarget, method: string, described: DescribedParameters): Json {
+function operation(owner: string, fn: Function, target: RouteTarget, method: string, described: DescribedParameters, components: SchemaComponents): Json {
   const generic = exposureOf(target.fn)?.generic ? target.fn : undefined;
   const info = schemaInfo(fn);
   const validates = info.schemas !== undefined || info.body !== undefined;
+  const name = `${owner}.${fn.name}`;
   const content: Json = {};
   for (const rendering of renderingsOf(fn, generic)) {
     const response = responseDescription(fn, rendering);
-    if (response !== undefined) content[rendering.mediaType] = { schema: openSchema(response) };
+    if (response !== undefined) content[rendering.mediaType] = { schema: describedOnce(response, `${name}.response`, components) };
     else content[rendering.mediaType] ??= {};
   }
-  const op: Json = { summary: `${owner}.${fn.name}`, parameters: described.parameters };
+  const op: Json = { summary: name, parameters: described.parameters };
   if (info.body !== undefined && method !== 'get') {
-    const schema = openSchema(info.body);
-    op['requestBody'] = { required: true, content: Object.fromEntries(BODY_TYPES.map((type) => [type, { schema }])) };
+    // A body with a file can only be a multipart form.
+    const types = hasBinaryProperty(info.body) ? ['multipart/form-data'] : BODY_TYPES;
+    const schema = describedOnce(info.body, `${name}.body`, components);
+    op['requestBody'] = { required: true, content: Object.fromEntries(types.map((type) => [type, { schema }])) };
   } else if (described.fields.length > 0) {
     op['requestBody'] = fieldsBody(described.fields);
   }
+  // The success status the handler declares (`expose({ status: 201 })`), else 200.
+  const success = exposureOf(fn)?.status ?? 200;
   op['responses'] = {
-    '200': { description: 'OK', content },
+    [String(success)]: { description: STATUS_CODES[success] ?? 'Success', ...(success === 204 ? {} : { content }) },
     ...(validates ? { '400': { description: 'The arguments or the body were rejected', content: { 'application/json': { schema: VALIDATION_ERROR } } } } : {}),
     ...(target.info.secured ? { '401': { description: 'Refused by the route\'s secure() check' } } : {}),
   };
@@ -186,7 +194,8 @@ function describeParameters(path: string, params: readonly Parameter[], schemas:
 }
 
 // One object schema per body type: a field without a schema is a string in a urlencoded form, and
-// any value in JSON or in a multipart form (where it may be a file).
+// any value in JSON or in a multipart form (where it may be a file). A field declared as a file
+// (`{ type: 'string', format: 'binary' }`) makes the body a multipart form only.
 function fieldsBody(fields: readonly BodyField[]): Json {
   const required = fields.filter((field) => field.required).map((field) => field.name);
   const objectOf = (fallback: Json): Json => ({
@@ -194,6 +203,7 @@ function fieldsBody(fields: readonly BodyField[]): Json {
     properties: Object.fromEntries(fields.map((field) => [field.name, field.schema ?? fallback])),
     ...(required.length > 0 ? { required } : {}),
   });
+  if (fields.some((field) => isBinary(field.schema))) return { required: required.length > 0, content: { 'multipart/form-data': { schema: objectOf({}) } } };
   return {
     required: required.length > 0,
     content: {
@@ -210,6 +220,11 @@ function bodyNamesOf(fn: Function): ReadonlySet<string> {
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
+
+// A JSON Schema under `components.schemas`, referenced; the marker of a schema without one stays inline.
+function describedOnce(description: SchemaDescription, name: string, components: SchemaComponents): Json {
+  return description === 'schema' ? openSchema(description) : components.ref(description, name);
+}
 
 // `'schema'` (no JSON Schema from the library): any value, marked so that a reader knows a schema checks it.
 function openSchema(description: SchemaDescription): Json {

@@ -5,6 +5,7 @@ import { renderingFrom } from './expose.ts';
 import { describeOptions, describeValue } from './names.ts';
 import { recordResponse, responseOptionProblem } from './response-options.ts';
 import { recordSchemaOptions, schemaOptionsProblem } from './schema-options.ts';
+import { recordStatus, statusOptionProblem } from './success-status.ts';
 import type { ArgumentSchemas, SchemaMarker } from './schema-types.ts';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 
@@ -26,10 +27,12 @@ export interface WhenOptions {
   args?: ArgumentSchemas;
   /** With `template: 'json'`: the schema of this handler's JSON answer, as `expose('json', { response })`. */
   response?: StandardSchemaV1;
+  /** The success status this handler answers with (`201`), as `expose({ status })`. */
+  status?: number;
 }
 
 const METHOD = /^[A-Za-z]+$/;
-const WHEN_OPTIONS = new Set(['method', 'template', 'content_type', 'body', 'args', 'response']);
+const WHEN_OPTIONS = new Set(['method', 'template', 'content_type', 'body', 'args', 'response', 'status']);
 
 /**
  * Attaches a handler for an HTTP method to the generic method `name` of the same class (linked
@@ -53,10 +56,10 @@ export function when(name: string, options: WhenOptions): MethodMarker {
   if (typeof options !== 'object' || options === null) throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, 'options { method } are required');
   for (const key of Object.keys(options)) {
     if (!WHEN_OPTIONS.has(key)) {
-      throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, `unknown option "${key}" (options: method, template, content_type, body, args, response)`);
+      throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, `unknown option "${key}" (options: method, template, content_type, body, args, response, status)`);
     }
   }
-  const problem = schemaOptionsProblem(options.args, options.body) ?? responseOptionProblem(options.response, options.template);
+  const problem = schemaOptionsProblem(options.args, options.body) ?? responseOptionProblem(options.response, options.template) ?? statusOptionProblem(options.status);
   if (problem !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, problem);
   const listed = typeof options.method === 'string' ? [options.method] : options.method;
   if (!Array.isArray(listed) || listed.length === 0 || !listed.every((m) => typeof m === 'string' && METHOD.test(m))) {
@@ -77,7 +80,7 @@ export function when(name: string, options: WhenOptions): MethodMarker {
     }
     record.when = Object.freeze({ target: name, methods: Object.freeze([...new Set([...(record.when?.methods ?? []), ...methods])]) });
     if (rendering) record.renderings.unshift(rendering);
-    const conflict = recordSchemaOptions(value, options.args, options.body) ?? (rendering === undefined ? undefined : recordResponse(value, options.response, rendering));
+    const conflict = recordSchemaOptions(value, options.args, options.body) ?? (rendering === undefined ? undefined : recordResponse(value, options.response, rendering)) ?? recordStatus(value, options.status);
     if (conflict !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_WHEN_ARGS', shown, conflict);
     return value;
   }) as MethodMarker;

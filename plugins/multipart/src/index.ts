@@ -11,5 +11,6 @@
  */
 export { multipartPlugin } from './plugin.ts';
 export { UploadedFile, type UploadContent } from './uploaded-file.ts';
+export { uploadedFile, type UploadedFileSchema } from './uploaded-file-schema.ts';
 export type { MultipartLimits, MultipartOptions } from './options.ts';
 export { MULTIPART_ERRORS, type MultipartErrorCode } from './errors.ts';
