@@ -154,7 +154,7 @@ test("another process's lock is waited for on timers (the event loop keeps runni
       ticks++;
     }
     assert.equal(ticks, 10);
-    assert.ok(worstLagMs < 60, `a 10 ms timer was ${Math.round(worstLagMs)} ms late`);
+    assert.ok(worstLagMs < 300, `a 10 ms timer was ${Math.round(worstLagMs)} ms late`);
     other.exec('COMMIT');
     assert.equal((await write).statusCode, 200);
 
