@@ -183,11 +183,28 @@ export type DirectTapOf<H> =
 export function tapDirect<H extends AsyncSeriesBailHook<any, any> | AsyncSeriesHook<any>>(hook: H, name: string, fn: DirectTapOf<H>, options: DirectTapOptions = {}): void {
   const call = fn as (...args: unknown[]) => unknown;
   const wrapped = async (...args: unknown[]): Promise<unknown> => call(...args);
-  (hook.tapPromise as (options: object, fn: (...args: unknown[]) => Promise<unknown>) => void)({ name, direct: fn, active: options.active }, wrapped);
+  const tap = options.stage === undefined ? { name, direct: fn, active: options.active } : { name, direct: fn, active: options.active, stage: options.stage };
+  (hook.tapPromise as (options: object, fn: (...args: unknown[]) => Promise<unknown>) => void)(tap, wrapped);
 }
+
+/**
+ * The tapable `stage` at which `@hickory/hooks` taps `beforeSend`, `onAbort` and `onError` (the
+ * `after` and `on_error` hooks of the application and its controllers). Taps at the default stage
+ * (0) run after it: a plugin wraps the hooks as a WSGI middleware wraps a Pecan app, and sees the
+ * response they left. A plugin that must run before them asks for a lower stage.
+ *
+ * @example
+ * ```ts
+ * // Sees the response before any `after` hook (the default is after all of them):
+ * kernel.hooks.beforeSend.tap({ name: 'early', stage: APP_HOOKS_STAGE - 1 }, (request, response) => {});
+ * ```
+ */
+export const APP_HOOKS_STAGE = -100;
 
 /** Options of {@link tapDirect}. */
 export interface DirectTapOptions {
   /** Asked once at `ready()`: `false` leaves the tap out of the kernel's request path. */
   readonly active?: () => boolean;
+  /** tapable's `stage`: lower runs earlier, 0 by default (see {@link APP_HOOKS_STAGE}). */
+  readonly stage?: number;
 }

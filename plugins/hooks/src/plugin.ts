@@ -1,5 +1,5 @@
 import { definePlugin, HTTPError, Response, type Kernel, type Request } from '@hickory/core';
-import { tapDirect, writeDefaultError } from '@hickory/core/kit';
+import { APP_HOOKS_STAGE, tapDirect, writeDefaultError } from '@hickory/core/kit';
 import { dispatchPlugin } from '@hickory/dispatch';
 import { handlerCallOf, recordWalks, walkedControllers, type HandlerCall } from '@hickory/dispatch/kit';
 import { declaredHookCount } from './controller-hooks.ts';
@@ -16,8 +16,9 @@ import './route-marks.ts';
  * Pecan's application hooks for Hickory. Reads the `hooks` configuration key (a list,
  * application-wide) and the `@hooks(...)` declarations of controllers, and runs them on the
  * kernel's hooks: `on_route` on `beforeRoute`, `before` on `beforeHandle` (routed, body read),
- * `on_error` on `onAbort`/`onError`, `after` on `beforeSend`. With no hooks anywhere it taps
- * nothing, so requests pay nothing. Depends on dispatch (the walk says which controllers a request
+ * `on_error` on `onAbort`/`onError`, `after` on `beforeSend` — these three at
+ * `APP_HOOKS_STAGE`, before every plugin's taps of the default stage. With no hooks anywhere it
+ * taps nothing, so requests pay nothing. Depends on dispatch (the walk says which controllers a request
  * went through).
  *
  * @example
@@ -81,15 +82,17 @@ function tapRequestHooks(kernel: Kernel, appHooks: readonly Hook[]): void {
       return internalError(request);
     }
   };
-  hooks.onAbort.tapPromise('hooks', onError);
-  hooks.onError.tapPromise('hooks', onError);
+  // At APP_HOOKS_STAGE: plugins (stage 0) wrap the hooks, as WSGI middleware wraps a Pecan app,
+  // and see what on_error and after hooks left, whenever they tapped.
+  hooks.onAbort.tapPromise({ name: 'hooks', stage: APP_HOOKS_STAGE }, onError);
+  hooks.onError.tapPromise({ name: 'hooks', stage: APP_HOOKS_STAGE }, onError);
   tapDirect(hooks.beforeSend, 'hooks', (request, response) => {
     const state = hookStateOf(request);
     if (state === undefined || state.phase === 'done') return undefined;
     state.phase = 'done';
     state.response = response;
     return runHooks(reversed(state.hooks), 'after', state);
-  });
+  }, { stage: APP_HOOKS_STAGE });
 }
 
 // The `before` hooks of a routed request, once its arguments are known.
