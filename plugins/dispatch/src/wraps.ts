@@ -70,7 +70,6 @@ export function wraps<This, Args extends unknown[], R, const O extends WrapsOpti
   original: (this: This, ...args: Args) => R,
   options: O,
 ): (wrapper: (this: This, ...args: WrapperArgs<Args, O>) => R) => (this: This, ...args: Args) => R;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the overloads above give the types
 export function wraps(original: (...args: any[]) => unknown, options?: WrapsOptions): (wrapper: any) => any {
   const plan = options === undefined ? undefined : planOf(original, options);
   return (wrapper: Function) => {
