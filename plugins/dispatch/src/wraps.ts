@@ -45,7 +45,7 @@ export type WrapperArgs<Args extends unknown[], O extends WrapsOptions> = O exte
  * With `options` (see {@link WrapsOptions}) the wrapper may supply, insert or collect arguments,
  * as OpenStack's decorators do. It is called with one argument per parameter of the original, in
  * order (a supplied parameter's place `undefined`, the inserted ones left out), and with
- * `kwargs: true` one more, last: a null-prototype object of every request variable (query, form,
+ * `kwargs: true` one more, last: an object (inheriting nothing from `Object.prototype`) of every request variable (query, form,
  * JSON object body; mapped or not). In a stack of wrappers the options add up (the supplied names
  * of all, the sum of the inserts, `kwargs` if any asks), and each passes that same object down as
  * its inner function's last argument.
