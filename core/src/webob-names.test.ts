@@ -96,3 +96,13 @@ test('HTTPError.code is its status: a WebOb-style wrapper that reads .code answe
   assert.deepEqual(res.json(), { faultstring: 'Chassis 7 could not be found.' });
   await app.close();
 });
+
+test('an HTTPError thrown while a plugin starts is reported as the plugin failing (its numeric code is no HICKORY_ERR_ code)', () => {
+  const aborts = definePlugin({
+    name: 'aborts',
+    apply() {
+      abort(404);
+    },
+  });
+  assert.throws(() => createKernel({ logger: false }).use(aborts), { code: 'HICKORY_ERR_PLUGIN_FAILED', message: 'Plugin "aborts" failed while starting: 404 Not Found' });
+});
