@@ -259,6 +259,20 @@ test('gaps 1, 2: a JSON-Patch PATCH: the array body contributes no variables, me
   }
 });
 
+test('gap 6: abort() inside a handler under method.expose keeps its status (HTTPError.code), not a 500', async () => {
+  const { app } = ironic();
+  try {
+    const missing = await app.inject({ url: '/v1/chassis/00000000-0000-0000-0000-000000000000', headers: { accept: 'application/json' } });
+    assert.equal(missing.statusCode, 404);
+    assert.deepEqual(fault(missing.body), { faultstring: '404 Not Found: Chassis 00000000-0000-0000-0000-000000000000 could not be found.', faultcode: 'Client', debuginfo: null });
+    const notUuid = await app.inject({ url: '/v1/chassis/nope', headers: { accept: 'application/json' } });
+    assert.equal(notUuid.statusCode, 400);
+    assert.equal(fault(notUuid.body).faultstring, 'Expected UUID for chassis_uuid: nope');
+  } finally {
+    await app.close();
+  }
+});
+
 test('gap 2: a handler that maps no body variable reads a JSON-Patch array from request.json; a missing parameter is still a 400', async () => {
   class Root {
     @expose('json') patch(id: string) {
