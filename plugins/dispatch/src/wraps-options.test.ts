@@ -122,3 +122,38 @@ test('types: the decorated method keeps its type; the wrapper is typed with what
   assert.equal(same.name, 'show');
   assert.equal(args[0], 2);
 });
+
+test('use_context_locals: false: parameterIndex(fn, name, request) counts the request and the response; inserted ones come after them', async () => {
+  function body(name: string) {
+    return <This, A extends unknown[], R>(fn: (this: This, ...args: A) => R) =>
+      wraps(fn, { supplies: [name] })(function (this: This, ...args) {
+        const all = args as unknown[];
+        all[parameterIndex(fn, name, all[0] as Request)] = 'from the wrapper';
+        return fn.apply(this, all as A);
+      });
+  }
+  // Without context locals, the inserted argument goes after the request and the response.
+  function project(value: string) {
+    return <This, A extends unknown[], R>(fn: (this: This, ...args: A) => R) =>
+      wraps(fn, { inserts: 1 })(function (this: This, ...args) {
+        const [request, response, ...rest] = args as unknown[];
+        return fn.apply(this, [request, response, value, ...rest] as unknown as A);
+      });
+  }
+  class Root {
+    @expose('json')
+    @project('p1')
+    @body('note')
+    save(request: Request, _response: Response, project: string, id: string, note: string) {
+      return { method: request.method, project, id, note };
+    }
+  }
+  const app = createKernel({ root: new Root(), use_context_locals: false, logger: false }).use(dispatchPlugin);
+  try {
+    const res = await app.inject({ method: 'POST', url: '/save/7' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json(), { method: 'POST', project: 'p1', id: '7', note: 'from the wrapper' });
+  } finally {
+    await app.close();
+  }
+});

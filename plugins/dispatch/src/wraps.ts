@@ -1,7 +1,7 @@
 import { shareExposure } from './exposure.ts';
 import { isControllerMethod, markControllerMethod } from './class-methods.ts';
-import { parametersOf } from './parameters.ts';
-import type { Variables } from '@hickory/core';
+import { parametersFor, parametersOf } from './parameters.ts';
+import type { Request, Variables } from '@hickory/core';
 import { dispatchError } from './errors.ts';
 import { isMarkedWrapper, markWrapped, type WrapPlan } from './wrapped.ts';
 
@@ -84,15 +84,19 @@ export function wraps(original: (...args: any[]) => unknown, options?: WrapsOpti
 
 /**
  * The index, in the arguments a wrapper receives, of the original's parameter `name` (for a
- * `supplies` wrapper filling its place); -1 when the original declares no such parameter.
+ * `supplies` wrapper filling its place); -1 when the original declares no such parameter. With
+ * `use_context_locals: false`, pass the request the wrapper received first: the index then counts
+ * the request and the response before the parameter.
  *
  * @example
  * ```ts
  * parameterIndex(Chassis.prototype.patch, 'patch'); // 1 for patch(chassis_uuid, patch)
  * ```
  */
-export function parameterIndex(fn: Function, name: string): number {
-  return parametersOf(fn).list.findIndex((p) => p.name === name);
+export function parameterIndex(fn: Function, name: string, request?: Request): number {
+  const explicit = request !== undefined && !request.use_context_locals;
+  const index = parametersFor(fn, explicit).list.findIndex((p) => p.name === name);
+  return index < 0 || !explicit ? index : index + 2;
 }
 
 // Options are checked where the decorator is applied (class definition time), with a coded error.
