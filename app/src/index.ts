@@ -33,6 +33,7 @@ export {
   DISPATCH_ERRORS,
   type ExposeOptions,
   type WrapsOptions,
+  type WrapperArgs,
   type WhenOptions,
   type ArgsOf,
   type BodyOf,
