@@ -178,6 +178,7 @@ export type DirectTapOf<H> =
  * ```ts
  * tapDirect(kernel.hooks.route, 'my-router', (request) => table.get(request.path));
  * tapDirect(kernel.hooks.beforeRoute, 'files', serveFile, { active: () => root !== undefined });
+ * tapDirect(kernel.hooks.beforeRoute, 'probe', answerProbe, { stage: -100 }); // before the other plugins' taps
  * ```
  */
 export function tapDirect<H extends AsyncSeriesBailHook<any, any> | AsyncSeriesHook<any>>(hook: H, name: string, fn: DirectTapOf<H>, options: DirectTapOptions = {}): void {
@@ -185,6 +186,18 @@ export function tapDirect<H extends AsyncSeriesBailHook<any, any> | AsyncSeriesH
   const wrapped = async (...args: unknown[]): Promise<unknown> => call(...args);
   const tap = options.stage === undefined ? { name, direct: fn, active: options.active } : { name, direct: fn, active: options.active, stage: options.stage };
   (hook.tapPromise as (options: object, fn: (...args: unknown[]) => Promise<unknown>) => void)(tap, wrapped);
+}
+
+/** Options of {@link tapDirect}. */
+export interface DirectTapOptions {
+  /** Asked once at `ready()`: `false` leaves the tap out of the kernel's request path. */
+  readonly active?: () => boolean;
+  /**
+   * tapable's `stage`: taps run by stage, lowest first, then in the order tapped (default 0). A
+   * plugin that must answer before the others' taps of the same hook (health probes before
+   * rate limits before static files) takes a negative stage.
+   */
+  readonly stage?: number;
 }
 
 /**
@@ -200,11 +213,3 @@ export function tapDirect<H extends AsyncSeriesBailHook<any, any> | AsyncSeriesH
  * ```
  */
 export const APP_HOOKS_STAGE = -100;
-
-/** Options of {@link tapDirect}. */
-export interface DirectTapOptions {
-  /** Asked once at `ready()`: `false` leaves the tap out of the kernel's request path. */
-  readonly active?: () => boolean;
-  /** tapable's `stage`: lower runs earlier, 0 by default (see {@link APP_HOOKS_STAGE}). */
-  readonly stage?: number;
-}

@@ -1,5 +1,5 @@
 import { definePlugin, HTTPError, Response, type Kernel, type Request } from '@hickory/core';
-import { APP_HOOKS_STAGE, tapDirect, writeDefaultError } from '@hickory/core/kit';
+import { tapDirect, writeDefaultError } from '@hickory/core/kit';
 import { dispatchPlugin } from '@hickory/dispatch';
 import { handlerCallOf, recordWalks, walkedControllers, type HandlerCall } from '@hickory/dispatch/kit';
 import { declaredHookCount } from './controller-hooks.ts';
@@ -9,6 +9,8 @@ import { byPriority, checkHookList, hookListProblem } from './hook-list.ts';
 import { hooksInForce } from './hooks-in-force.ts';
 import { hookStateOf, startRequest, type RequestHooks } from './request-hooks.ts';
 import { reversed, runErrorHooks, runHooks } from './run-hooks.ts';
+// Where the hooks run among plugins' taps (apart: the line above it is what other changes touch).
+import { APP_HOOKS_STAGE } from '@hickory/core/kit';
 // The route map's marks (hooks, transactional) come with the plugin.
 import './route-marks.ts';
 
