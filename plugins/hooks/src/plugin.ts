@@ -9,7 +9,7 @@ import { byPriority, checkHookList, hookListProblem } from './hook-list.ts';
 import { hooksInForce } from './hooks-in-force.ts';
 import { hookStateOf, startRequest, type RequestHooks } from './request-hooks.ts';
 import { reversed, runErrorHooks, runHooks } from './run-hooks.ts';
-// Where the hooks run among plugins' taps (apart: the line above it is what other changes touch).
+// On a line of its own: the import line above is also edited by the plugin-options change on main.
 import { APP_HOOKS_STAGE } from '@hickory/core/kit';
 // The route map's marks (hooks, transactional) come with the plugin.
 import './route-marks.ts';
