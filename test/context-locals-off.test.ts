@@ -49,9 +49,9 @@ class Root {
   @expose() search(_req: Request, _res: Response, kwargs: Record<string, unknown>) { return JSON.stringify({ ...kwargs }); }
   @expose() rest(_req: Request, _res: Response, ...parts: string[]) { return parts.join('|'); }
   @expose() context(req: Request) { return `${currentExchange() === undefined} ${req.context !== undefined}`; }
-  @expose() imported() { return importedRequest.path; }
+  @expose() imported(_req: Request, _res: Response) { return importedRequest.path; }
   @expose() @expose('json') negotiated(req: Request) { return renderingFor(req)?.mediaType === 'application/json' ? { json: true } : 'html'; }
-  @expose() missing() { return abort(410); }
+  @expose() missing(_req: Request, _res: Response) { return abort(410); }
   items = new Items();
 }
 

@@ -41,6 +41,28 @@ class Root {
   }
 }
 
+// use_context_locals: false — every handler takes the request and the response first (one that
+// declares no parameter is refused at ready(), as Pecan's call of it fails).
+class ExplicitG extends G {
+  @expose({ content_type: 'text/plain' }) override h(_request?: unknown, _response?: unknown) {
+    return DEEP_TEXT;
+  }
+}
+class ExplicitRoot extends Root {
+  constructor() {
+    super();
+    this.a.b.c.d.e.f.g = new ExplicitG();
+  }
+
+  @helloJson override hello(_request?: unknown, _response?: unknown) {
+    return HELLO;
+  }
+
+  @expose(PAGE_TEMPLATE) override page(_request?: unknown, _response?: unknown) {
+    return { ...PAGE_DATA };
+  }
+}
+
 interface RestModule {
   restPlugin?: Plugin;
   RestController?: new () => object;
@@ -72,7 +94,7 @@ export async function start(): Promise<BenchServer> {
   const rest = (await import('@hickory/rest')) as RestModule;
   const ejs = (await import('@hickory/ejs')) as EjsModule;
   const skipped: BenchServer['skipped'] = {};
-  const root = new Root() as Root & { books?: object };
+  const root = (explicitVariant() ? new ExplicitRoot() : new Root()) as Root & { books?: object };
   const books = booksController(rest);
   if (books) root.books = books;
   else skipped.rest = '@hickory/rest does not export RestController and restPlugin yet';

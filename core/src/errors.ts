@@ -33,6 +33,8 @@ export const CORE_ERRORS = Object.freeze({
   HICKORY_ERR_BODY_NOT_LOADED: 'request.%s was read before the body was loaded: await request.load() first (the kernel does so before calling a handler).',
   HICKORY_ERR_HEADER_VALUE:
     'Invalid value for header "%s": header names must be tokens, and values only printable ASCII, spaces and tabs (no CR, LF, NUL or other control characters, no characters beyond ASCII: percent-encode them, or use contentDisposition() for file names).',
+  HICKORY_ERR_REQUEST_HEADER_FRAMING:
+    'request.set_header("%s") was refused: Content-Length and Transfer-Encoding say how the body is framed on the connection, which has been read by then. Rewrite other headers; to change the body, parse it in a parseBody tap.',
   HICKORY_ERR_STATUS: 'Invalid HTTP status %s: a status is an integer from 100 to 599.',
   HICKORY_ERR_ABORT_STATUS: 'abort(%s): abort() takes an error status from 400 to 599.',
   HICKORY_ERR_REDIRECT: 'Invalid redirect: %s',

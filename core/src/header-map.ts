@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { coreError } from './errors.ts';
 
 /** A header value as stored: one string, or several for headers such as `Set-Cookie`. */
@@ -302,4 +303,27 @@ export function requestHeaders(raw: Record<string, string | string[] | undefined
       return false;
     },
   });
+}
+
+// How the body is framed on the connection: Node's parser has read them, the body reader trusts them.
+const FRAMING = new Set(['content-length', 'transfer-encoding']);
+
+/**
+ * Rewrites (or, with `undefined`, removes) one incoming header in Node's header object, as WebOb
+ * code rewrites `environ`: the name must be a token and the value printable ASCII (no CR or LF),
+ * and the framing headers (`Content-Length`, `Transfer-Encoding`) are refused. Returns the
+ * lower-cased name.
+ *
+ * @example
+ * ```ts
+ * rewriteRequestHeader(raw.headers, 'Accept', 'application/json'); // 'accept'
+ * ```
+ */
+export function rewriteRequestHeader(headers: IncomingHttpHeaders, name: string, value: string | undefined): string {
+  assertHeaderValue(name, value === undefined ? '' : value);
+  const key = name.toLowerCase();
+  if (FRAMING.has(key)) throw coreError('HICKORY_ERR_REQUEST_HEADER_FRAMING', name);
+  if (value === undefined) delete headers[key];
+  else headers[key] = value;
+  return key;
 }

@@ -199,3 +199,17 @@ export interface DirectTapOptions {
    */
   readonly stage?: number;
 }
+
+/**
+ * The tapable `stage` at which `@hickory/hooks` taps `beforeSend`, `onAbort` and `onError` (the
+ * `after` and `on_error` hooks of the application and its controllers). Taps at the default stage
+ * (0) run after it: a plugin wraps the hooks as a WSGI middleware wraps a Pecan app, and sees the
+ * response they left. A plugin that must run before them asks for a lower stage.
+ *
+ * @example
+ * ```ts
+ * // Sees the response before any `after` hook (the default is after all of them):
+ * kernel.hooks.beforeSend.tap({ name: 'early', stage: APP_HOOKS_STAGE - 1 }, (request, response) => {});
+ * ```
+ */
+export const APP_HOOKS_STAGE = -100;

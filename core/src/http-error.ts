@@ -34,6 +34,19 @@ export class HTTPError extends Error {
     this.headers = headers;
   }
 
+  /**
+   * WebOb's name for {@link HTTPError.status} (`exc.code`), so code written for WebOb's
+   * exceptions (`getattr(e, 'code', 500)`) reads the status of any `abort()`.
+   *
+   * @example
+   * ```ts
+   * catch (e) { response.status = (e as { code?: number }).code ?? 500; }
+   * ```
+   */
+  get code(): number {
+    return this.status;
+  }
+
   /** Serializable summary; the same fields as the default JSON error body. */
   toJSON(): { code: number; title: string; description: string } {
     return { code: this.status, title: this.title, description: describe(this) };

@@ -19,7 +19,7 @@
  * });
  * ```
  */
-export { tapDirect, type DirectTap, type DirectTapOf, type DirectTapOptions } from './hooks.ts';
+export { tapDirect, APP_HOOKS_STAGE, type DirectTap, type DirectTapOf, type DirectTapOptions } from './hooks.ts';
 export { confdirPath, withDefault } from './config.ts';
 export { isThenable } from './bail-runner.ts';
 export { loadOnce } from './load-once.ts';

@@ -70,7 +70,9 @@ function describeValue(value: unknown): string {
  */
 export function applyPlugin<K>(plugin: PluginOf<K>, kernel: K, options: unknown): Promise<void> | undefined {
   const failed = (error: unknown): never => {
-    if ((error as { code?: string } | undefined)?.code?.startsWith('HICKORY_ERR_')) throw error;
+    // A code that is no string (HTTPError.code is its status) is not one of ours.
+    const code = (error as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string' && code.startsWith('HICKORY_ERR_')) throw error;
     throw coreError('HICKORY_ERR_PLUGIN_FAILED', plugin.name, (error as Error | undefined)?.message ?? error, error);
   };
   let pending: void | Promise<void>;

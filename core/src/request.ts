@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseCookies } from './cookies.ts';
 import type { HookMap, AsyncSeriesBailHook } from 'tapable';
 import { coreError } from './errors.ts';
-import { requestHeaders, type Headers } from './header-map.ts';
+import { requestHeaders, rewriteRequestHeader, type Headers } from './header-map.ts';
 import { HTTPError } from './http-error.ts';
 import { checkJsonCharset, isJsonMediaType, parseJsonBody } from './json-body.ts';
 import { endedWithHeaders, hasBody, readBody } from './read-body.ts';
@@ -181,6 +181,33 @@ export class Request {
   /** Incoming headers: case-insensitive, read-only, null prototype. */
   get headers(): Headers {
     return (this.headerView ??= requestHeaders(this.raw.headers));
+  }
+
+  /**
+   * Rewrites an incoming header (`undefined` removes it), as WebOb code rewrites `environ`: for a
+   * `beforeRoute` tap or an `on_route` hook, so that routing, negotiation, the body's parsing and
+   * the handler see the new value (`headers`, `media_type`, `cookies`, `environ`, the client's host
+   * and scheme are read again). The name must be a token, the value printable ASCII (CR or LF:
+   * `HICKORY_ERR_HEADER_VALUE`); `Content-Length` and `Transfer-Encoding` cannot be rewritten.
+   *
+   * @example
+   * ```ts
+   * kernel.hooks.beforeRoute.tap('api-version', (request) => {
+   *   if (request.path.startsWith('/api/')) request.set_header('Accept', 'application/json');
+   * });
+   * ```
+   */
+  set_header(name: string, value: string | undefined): void {
+    const key = rewriteRequestHeader(this.raw.headers, name, value);
+    // Everything read from the headers so far is read again.
+    this.headerView = undefined;
+    this.cookieJar = undefined;
+    this.connectionValue = undefined;
+    if (this.environValue) {
+      const envKey = key === 'content-type' ? 'CONTENT_TYPE' : `HTTP_${key.toUpperCase().replace(/-/g, '_')}`;
+      if (value === undefined && envKey !== 'CONTENT_TYPE') delete this.environValue[envKey];
+      else this.environValue[envKey] = value ?? '';
+    }
   }
 
   /**

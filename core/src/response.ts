@@ -67,6 +67,55 @@ export class Response {
     this.statusCode = code;
   }
 
+  /**
+   * WebOb's name for {@link Response.status} (an alias: reading and setting it is the same).
+   *
+   * @example
+   * ```ts
+   * response.status_int = 201; // response.status === 201
+   * ```
+   */
+  get status_int(): number {
+    return this.statusCode;
+  }
+  set status_int(code: number) {
+    this.status = code;
+  }
+
+  /**
+   * WebOb's other name for {@link Response.status} (an alias).
+   *
+   * @example
+   * ```ts
+   * if (response.status_code >= 400) log('failed');
+   * ```
+   */
+  get status_code(): number {
+    return this.statusCode;
+  }
+  set status_code(code: number) {
+    this.status = code;
+  }
+
+  /**
+   * WebOb's `response.location`: the `Location` header (`undefined` when unset; setting
+   * `undefined` removes it). The value is checked like any header value (no CR or LF).
+   *
+   * @example
+   * ```ts
+   * response.status = 201;
+   * response.location = `/v1/chassis/${uuid}`;
+   * ```
+   */
+  get location(): string | undefined {
+    const value = this.headerMap.get('location');
+    return Array.isArray(value) ? value[0] : value;
+  }
+  set location(value: string | undefined) {
+    if (value === undefined) this.headerMap.delete('location');
+    else this.headerMap.set('Location', value);
+  }
+
   /** Case-insensitive headers, assignable by index; assigning an object replaces them all. */
   get headers(): Headers {
     return this.headerMap.asRecord();

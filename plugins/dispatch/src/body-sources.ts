@@ -50,7 +50,7 @@ export function refuseSegmentsOnBody(params: ParameterList, remainder: readonly 
   let next = 0;
   for (const param of params.list) {
     if (next >= remainder.length || param.rest) return;
-    if (param.name === 'kwargs') continue;
+    if (param.name === 'kwargs' || param.supplied === true) continue;
     if (param.name !== null && filled(param.name)) throw new HTTPError(404, 'The resource could not be found.');
     next++;
   }

@@ -173,7 +173,7 @@ class ExposedCall implements Lookup, HandlerCall {
       return [request, response, ...mapArguments(handlerParameters(this.target, request), remainder, () => variablesOf(request))];
     }
     const params = parametersOf(this.target);
-    return params.list.length === 0 && remainder.length === 0 ? NO_ARGS : mapArguments(params, remainder, () => variablesOf(request));
+    return params.list.length === 0 && remainder.length === 0 && !params.variablesLast ? NO_ARGS : mapArguments(params, remainder, () => variablesOf(request));
   }
 
   // Calls the method and renders its value: synchronously when the arguments need no asynchronous

@@ -3,9 +3,9 @@ import { test } from 'node:test';
 import { DISPATCH_ERRORS } from '@hickory/dispatch';
 import { dispatchError } from './errors.ts';
 
-test('the dispatch error table has 33 codes, each with a message', () => {
+test('the dispatch error table has 34 codes, each with a message', () => {
   const codes = Object.keys(DISPATCH_ERRORS);
-  assert.equal(codes.length, 33);
+  assert.equal(codes.length, 34);
   for (const code of codes) {
     assert.match(code, /^HICKORY_ERR_DISPATCH_[A-Z_]+$/);
     assert.ok(DISPATCH_ERRORS[code as keyof typeof DISPATCH_ERRORS].length > 0, code);

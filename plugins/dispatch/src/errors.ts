@@ -23,8 +23,9 @@ export const DISPATCH_ERRORS = Object.freeze({
   HICKORY_ERR_DISPATCH_OVERRIDE_TEMPLATE: 'override_template(%s): %s',
   HICKORY_ERR_DISPATCH_WRAPPER:
     '%s is exposed as a (...args) wrapper, so argument mapping cannot see the parameters of the method it wraps (path segments would all go to it, variables nowhere): make the decorator return wraps(method)(wrapper) (from @hickory/dispatch).',
+  HICKORY_ERR_DISPATCH_WRAPS_OPTIONS: 'wraps(%s, options): `%s` must be %s. See wraps() in docs/routing.md.',
   HICKORY_ERR_DISPATCH_EXPLICIT_HANDLER:
-    '%s: with use_context_locals: false a handler receives the request and the response first, so "%s" would get the Request: declare %s.',
+    '%s: with use_context_locals: false a handler receives the request and the response first, %s: declare %s.',
   HICKORY_ERR_DISPATCH_GENERIC_SPECIAL:
     '%s.%s is a special method (_lookup, _default, _route) and cannot be generic: remove `generic: true` from its expose().',
   HICKORY_ERR_DISPATCH_ROUTE_SPECIAL:

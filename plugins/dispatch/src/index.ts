@@ -20,7 +20,7 @@ export type { MethodMarker } from './decorator.ts';
 export type { Rendering } from './exposure.ts';
 export { renderingFor } from './call.ts';
 export { override_template } from './override-template.ts';
-export { wraps } from './wraps.ts';
+export { wraps, parameterIndex, type WrapsOptions, type WrapperArgs } from './wraps.ts';
 export type { ArgumentSchemas, ArgsOf, BodyOf, SchemaMarker } from './schema-types.ts';
 export { InvalidInput } from './invalid-input.ts';
 export type { PlainIssue } from './issues.ts';

@@ -23,14 +23,20 @@ class Root {
 }
 
 // Without context locals every handler takes the request and the response first (a one-parameter
-// create(text) would be refused at ready(): it would get the Request as `text`).
+// create(text) would be refused at ready(): it would get the Request as `text`; so would index()).
 class ExplicitNotes {
-  @expose({ generic: true, template: 'json' }) index() { return []; }
+  @expose({ generic: true, template: 'json' }) index(_request: Request, _response: Response) { return []; }
   @when('index', { method: 'POST', body: note }) create(_request: Request, _response: Response, text: string) { return { text }; }
 }
 
+// …and one that declares no parameter is refused too (it could not take them).
+class ExplicitRoot extends Root {
+  @expose() override index(_request?: Request, _response?: Response) { return 'home'; }
+  override _default(_request?: Request, _response?: Response) { return 'nothing here'; }
+}
+
 function explicitApp() {
-  return createKernel({ root: Object.assign(new Root(), { notes: new ExplicitNotes() }), use_context_locals: false, logger: false }).use(dispatchPlugin);
+  return createKernel({ root: Object.assign(new ExplicitRoot(), { notes: new ExplicitNotes() }), use_context_locals: false, logger: false }).use(dispatchPlugin);
 }
 
 test('openApiDocument without context locals: the request and the response are not parameters', async () => {
@@ -58,7 +64,7 @@ test('openApiDocument: a when() handler\'s body schema is its operation\'s reque
   const components = doc['components'] as { schemas: Record<string, unknown> };
   assert.deepEqual(components.schemas['ExplicitNotes.create.body'], { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
   assert.equal(doc.paths['/notes/']!['get']!['requestBody'], undefined);
-  assert.deepEqual(doc['x-hickory-dynamic'], [{ path: '/*', handler: 'Root._default', decides: '_default' }]);
+  assert.deepEqual(doc['x-hickory-dynamic'], [{ path: '/*', handler: 'ExplicitRoot._default', decides: '_default' }]);
   await app.close();
 });
 

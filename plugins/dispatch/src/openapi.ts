@@ -168,7 +168,7 @@ function describeParameters(path: string, params: readonly Parameter[], schemas:
   const named = new Set([...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!));
   let inPath = !inBody && !path.endsWith('/') && named.size === 0;
   for (const param of params) {
-    if (param.name === null || param.rest || param.name === 'kwargs' || fromBody.has(param.name)) {
+    if (param.name === null || param.rest || param.supplied === true || param.name === 'kwargs' || fromBody.has(param.name)) {
       inPath = false;
       continue;
     }

@@ -1,6 +1,6 @@
 import { parse, type Node, type Pattern } from 'acorn';
 import type { Request } from '@hickory/core';
-import { wrappedOriginal } from './wrapped.ts';
+import { wrappedOriginal, wrapPlanOf, type WrapPlan } from './wrapped.ts';
 
 /** One declared parameter of a controller method. */
 export interface Parameter {
@@ -10,6 +10,8 @@ export interface Parameter {
   readonly required: boolean;
   /** True for `...rest`: it takes the remaining path segments. */
   readonly rest: boolean;
+  /** True when a wrapper passes it (`wraps(original, { supplies })`): nothing from the request fills it. */
+  readonly supplied?: boolean;
 }
 
 /** The parameters of a function, read once from its source. */
@@ -21,6 +23,11 @@ export interface ParameterList {
   readonly rest: boolean;
   /** The names of the named parameters (these variables never go to `kwargs`). */
   readonly names: ReadonlySet<string>;
+  /**
+   * True when the function is a wrapper made with `wraps(original, { kwargs: true })` (at any
+   * layer): it takes one more argument, last, every request variable (mapped or not).
+   */
+  readonly variablesLast: boolean;
 }
 
 const cache = new WeakMap<Function, ParameterList>();
@@ -38,8 +45,8 @@ const cache = new WeakMap<Function, ParameterList>();
  */
 export function parametersOf(fn: Function): ParameterList {
   let params = cache.get(fn);
-  // A wrapper made with wraps() takes the parameters of the function it wraps.
-  if (!params) cache.set(fn, (params = summarize(readParameters(wrappedOriginal(fn)))));
+  // A wrapper made with wraps() takes the parameters of the function it wraps, as its plan says.
+  if (!params) cache.set(fn, (params = planned(rawParameters(wrappedOriginal(fn)), wrapPlanOf(fn))));
   return params;
 }
 
@@ -72,23 +79,45 @@ export function parametersFor(fn: Function, explicit: boolean): ParameterList {
   if (!explicit) return parametersOf(fn);
   let params = explicitCache.get(fn);
   if (!params) {
-    const all = parametersOf(fn).list;
+    const all = rawParameters(wrappedOriginal(fn));
     const leadingRest = all.length > 0 && all[0]!.rest;
-    explicitCache.set(fn, (params = summarize(leadingRest ? [...all] : all.slice(2))));
+    // The request and the response come first; a wrapper's inserted arguments after them.
+    explicitCache.set(fn, (params = planned(leadingRest ? [...all] : all.slice(2), wrapPlanOf(fn))));
   }
   return params;
 }
 
-function summarize(list: Parameter[]): ParameterList {
+const rawCache = new WeakMap<Function, readonly Parameter[]>();
+
+function rawParameters(fn: Function): readonly Parameter[] {
+  let list = rawCache.get(fn);
+  if (!list) rawCache.set(fn, (list = readParameters(fn)));
+  return list;
+}
+
+// What a wrapper's caller fills: the original's parameters after those the wrappers insert, the
+// supplied ones marked (no path segment, no variable, never missing).
+function planned(all: readonly Parameter[], plan: WrapPlan): ParameterList {
+  const list = plan.inserts > 0 ? all.slice(plan.inserts) : [...all];
+  if (plan.supplies.size > 0) {
+    for (let i = 0; i < list.length; i++) {
+      const p = list[i]!;
+      if (p.name !== null && !p.rest && plan.supplies.has(p.name)) list[i] = { ...p, required: false, supplied: true };
+    }
+  }
+  return summarize(list, plan.kwargs);
+}
+
+function summarize(list: Parameter[], variablesLast: boolean): ParameterList {
   let positional = 0;
   let rest = false;
   const names = new Set<string>();
   for (const p of list) {
     if (p.name !== null) names.add(p.name);
     if (p.rest) rest = true;
-    else if (p.name !== 'kwargs') positional++;
+    else if (p.name !== 'kwargs' && p.supplied !== true) positional++;
   }
-  return Object.freeze({ list: Object.freeze(list), positional, rest, names });
+  return Object.freeze({ list: Object.freeze(list), positional, rest, names, variablesLast });
 }
 
 function readParameters(fn: Function): Parameter[] {

@@ -30,33 +30,35 @@ export function validatedArguments(
   request: Request,
 ): unknown[] | Promise<unknown[]> {
   const { body, bodyNames } = schemas;
-  if (body === undefined) return checkArguments(schemas.args, mapArguments(params, remainder, () => variablesOf(request)));
+  if (body === undefined) return checkArguments(schemas.args, mapArguments(params, remainder, () => variablesOf(request)), params.variablesLast);
   // What the schema declares is known before the body is read: such a path never fits.
   if (bodyNames.size > 0) refuseSegmentsOnBody(params, remainder, (name) => bodyNames.has(name));
   return after(body['~standard'].validate(bodyValue(request)), (result) => {
     if (result.issues) throw invalid('Invalid request body', plainIssues(result.issues, []));
     const output = result.value;
     refuseSegmentsOnBody(params, remainder, (name) => fillsParameter(bodyNames, output, name));
-    return checkArguments(schemas.args, mapArguments(params, remainder, () => withBody(request.GET, output, bodyNames)));
+    return checkArguments(schemas.args, mapArguments(params, remainder, () => withBody(request.GET, output, bodyNames)), params.variablesLast);
   });
 }
 
-function checkArguments(declared: readonly ArgumentSchema[], args: unknown[]): unknown[] | Promise<unknown[]> {
+// `variablesLast`: the last argument is a wrapper's variables object (wraps' `kwargs`), no parameter's.
+function checkArguments(declared: readonly ArgumentSchema[], args: unknown[], variablesLast: boolean): unknown[] | Promise<unknown[]> {
   if (declared.length === 0) return args;
+  const end = variablesLast ? args.length - 1 : args.length;
   const results: Array<StandardSchemaV1.Result<unknown> | Promise<StandardSchemaV1.Result<unknown>> | undefined> = [];
   let pending = false;
   for (const arg of declared) {
-    const value = arg.rest ? args.slice(arg.index) : args[arg.index];
+    const value = arg.rest ? args.slice(arg.index, end) : args[arg.index];
     // No value for a parameter with a default: the default applies, as without a schema.
     const result = value === undefined && !arg.required ? undefined : arg.schema['~standard'].validate(value);
     if (isThenable(result)) pending = true;
     results.push(result);
   }
-  if (pending) return Promise.all(results).then((settled) => applyResults(declared, args, settled));
-  return applyResults(declared, args, results as Array<StandardSchemaV1.Result<unknown> | undefined>);
+  if (pending) return Promise.all(results).then((settled) => applyResults(declared, args, settled, end));
+  return applyResults(declared, args, results as Array<StandardSchemaV1.Result<unknown> | undefined>, end);
 }
 
-function applyResults(declared: readonly ArgumentSchema[], args: unknown[], results: ReadonlyArray<StandardSchemaV1.Result<unknown> | undefined>): unknown[] {
+function applyResults(declared: readonly ArgumentSchema[], args: unknown[], results: ReadonlyArray<StandardSchemaV1.Result<unknown> | undefined>, end: number): unknown[] {
   const issues: PlainIssue[] = [];
   const failed: string[] = [];
   for (let i = 0; i < declared.length; i++) {
@@ -68,7 +70,7 @@ function applyResults(declared: readonly ArgumentSchema[], args: unknown[], resu
       issues.push(...plainIssues(result.issues, [arg.name]));
     } else if (arg.rest) {
       // The rest parameter spreads the output again (an array, unless the schema made it one value).
-      args.splice(arg.index, args.length - arg.index, ...(Array.isArray(result.value) ? result.value : [result.value]));
+      args.splice(arg.index, end - arg.index, ...(Array.isArray(result.value) ? result.value : [result.value]));
     } else {
       args[arg.index] = result.value;
     }

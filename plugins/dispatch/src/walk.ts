@@ -34,7 +34,7 @@ interface Fallback {
  * controller's route table (never a property read); a path ending in `/` or used up on a
  * controller selects `index`; `_route` replaces the routing of its controller; on a miss,
  * `_lookup` then `_default` are tried from the deepest controller outward. `_lookup` must consume
- * a segment; at most {@link MAX_LOOKUPS} lookups per request. At once unless a `_route` or
+ * a segment or hand the segments to a different controller; at most {@link MAX_LOOKUPS} lookups per request. At once unless a `_route` or
  * `_lookup` on the way returns a promise (the walk then goes on from there); a throw from one
  * that answers at once is thrown here, not returned as a rejected promise.
  *
@@ -246,8 +246,10 @@ function followLookup(result: unknown, frame: Fallback, rest: readonly string[],
   }
   const next: unknown = result[0];
   const remainder: readonly string[] = result.length > 1 ? (result[1] as string[]) : [];
-  // Not a controller (an unknown id), or no progress (it would loop): not found.
-  if (!isController(next) || remainder.length >= rest.length) return undefined;
+  // Not a controller (an unknown id), or no progress (it would loop): not found. A different
+  // controller may take as many segments as the lookup got (a path rewriter: Ironic's root pushes
+  // `chassis` back for its v1 controller); MAX_LOOKUPS still ends a ring of such lookups.
+  if (!isController(next) || remainder.length > rest.length || (remainder.length === rest.length && next === frame.controller)) return undefined;
   if (budget.checked === undefined && guardsDeclared()) startChecks(budget);
   if (budget.trail !== undefined) {
     if (budget.checked !== undefined && isOpened(frame.table._lookup!)) (budget.openedAt ??= []).push(budget.trail.length);

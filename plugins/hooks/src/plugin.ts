@@ -9,6 +9,8 @@ import { byPriority, checkHookList, hookListProblem } from './hook-list.ts';
 import { hooksInForce } from './hooks-in-force.ts';
 import { hookStateOf, startRequest, type RequestHooks } from './request-hooks.ts';
 import { reversed, runErrorHooks, runHooks } from './run-hooks.ts';
+// On a line of its own: the import line above is also edited by the plugin-options change on main.
+import { APP_HOOKS_STAGE } from '@hickory/core/kit';
 // The route map's marks (hooks, transactional) come with the plugin.
 import './route-marks.ts';
 
@@ -16,8 +18,9 @@ import './route-marks.ts';
  * Pecan's application hooks for Hickory. Reads the `hooks` configuration key (a list,
  * application-wide) and the `@hooks(...)` declarations of controllers, and runs them on the
  * kernel's hooks: `on_route` on `beforeRoute`, `before` on `beforeHandle` (routed, body read),
- * `on_error` on `onAbort`/`onError`, `after` on `beforeSend`. With no hooks anywhere it taps
- * nothing, so requests pay nothing. Depends on dispatch (the walk says which controllers a request
+ * `on_error` on `onAbort`/`onError`, `after` on `beforeSend` — these three at
+ * `APP_HOOKS_STAGE`, before every plugin's taps of the default stage. With no hooks anywhere it
+ * taps nothing, so requests pay nothing. Depends on dispatch (the walk says which controllers a request
  * went through).
  *
  * @example
@@ -83,15 +86,17 @@ function tapRequestHooks(kernel: Kernel, appHooks: readonly Hook[]): void {
       return internalError(request);
     }
   };
-  hooks.onAbort.tapPromise('hooks', onError);
-  hooks.onError.tapPromise('hooks', onError);
+  // At APP_HOOKS_STAGE: plugins (stage 0) wrap the hooks, as WSGI middleware wraps a Pecan app,
+  // and see what on_error and after hooks left, whenever they tapped.
+  hooks.onAbort.tapPromise({ name: 'hooks', stage: APP_HOOKS_STAGE }, onError);
+  hooks.onError.tapPromise({ name: 'hooks', stage: APP_HOOKS_STAGE }, onError);
   tapDirect(hooks.beforeSend, 'hooks', (request, response) => {
     const state = hookStateOf(request);
     if (state === undefined || state.phase === 'done') return undefined;
     state.phase = 'done';
     state.response = response;
     return runHooks(reversed(state.hooks), 'after', state);
-  });
+  }, { stage: APP_HOOKS_STAGE });
 }
 
 // The `before` hooks of a routed request, once its arguments are known.

@@ -35,13 +35,24 @@ export type CustomActions = ReadonlyMap<string, CustomAction>;
 const RESERVED_ACTIONS: ReadonlySet<string> = new Set(['new', 'edit', 'delete']);
 
 const NONE: CustomActions = new Map();
-const byPrototype = new WeakMap<object, CustomActions>();
+
+// What a class declares: the actions that have a method, and the first entry naming none (kept
+// for ready(), which refuses it; a class only a `_lookup` makes ignores it, as Pecan does).
+interface Declared {
+  readonly actions: CustomActions;
+  readonly unanswered: Error | undefined;
+}
+
+const NOTHING_DECLARED: Declared = { actions: NONE, unanswered: undefined };
+const byPrototype = new WeakMap<object, Declared>();
 
 /**
  * The custom actions of a `RestController`, read once per class from its static
  * `_custom_actions` (the nearest class declaring it wins) and checked: each verb an HTTP method,
  * answered by an exposed `<verb>_<name>` method or by the exposed method at the action's segment
- * (an identifier, or a segment given with `route()`). Mistakes throw a coded error naming the fix.
+ * (an identifier, or a segment given with `route()`). Mistakes throw a coded error naming the fix,
+ * except a verb that names no method: that one is left out (as Pecan, whose lookup of it finds
+ * nothing), and {@link checkCustomActions} refuses it at `ready()` for the controllers it reaches.
  *
  * @example
  * ```ts
@@ -53,25 +64,44 @@ const byPrototype = new WeakMap<object, CustomActions>();
  * ```
  */
 export function customActionsOf(controller: object): CustomActions {
-  const proto = Object.getPrototypeOf(controller) as object | null;
-  if (proto === null) return NONE;
-  let actions = byPrototype.get(proto);
-  if (actions === undefined) {
-    actions = readActions(controller, proto);
-    byPrototype.set(proto, actions);
-  }
-  return actions;
+  return declaredOf(controller).actions;
 }
 
-function readActions(controller: object, proto: object): CustomActions {
+/**
+ * {@link customActionsOf}, refusing an action whose verb names no method
+ * (`HICKORY_ERR_REST_ACTION_METHOD`): for the controllers `ready()` reaches.
+ *
+ * @example
+ * ```ts
+ * checkCustomActions(new Books()); // throws when `_custom_actions` names a method Books lacks
+ * ```
+ */
+export function checkCustomActions(controller: object): void {
+  const { unanswered } = declaredOf(controller);
+  if (unanswered !== undefined) throw unanswered;
+}
+
+function declaredOf(controller: object): Declared {
+  const proto = Object.getPrototypeOf(controller) as object | null;
+  if (proto === null) return NOTHING_DECLARED;
+  let declared = byPrototype.get(proto);
+  if (declared === undefined) {
+    declared = readActions(controller, proto);
+    byPrototype.set(proto, declared);
+  }
+  return declared;
+}
+
+function readActions(controller: object, proto: object): Declared {
   const ctor = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value as unknown;
-  if (typeof ctor !== 'function') return NONE;
+  if (typeof ctor !== 'function') return NOTHING_DECLARED;
   const owner = nameOf(ctor);
   const declared = staticValue(ctor, owner);
-  if (declared === undefined || declared === null) return NONE;
+  if (declared === undefined || declared === null) return NOTHING_DECLARED;
   if (typeof declared !== 'object' || Array.isArray(declared)) throw restError('HICKORY_ERR_REST_ACTIONS_SHAPE', owner, describe(declared));
   const table = routeTableOf(controller);
   const actions = new Map<string, CustomAction>();
+  let unanswered: Error | undefined;
   for (const name of Object.keys(declared)) {
     checkName(owner, name);
     const byVerb = new Map<string, Function>();
@@ -79,12 +109,13 @@ function readActions(controller: object, proto: object): CustomActions {
       // HEAD is answered by what answers GET.
       const own = `${verb === 'HEAD' ? 'get' : verb.toLowerCase()}_${name}`;
       const fn = exposedMethod(table, own) ?? exposedMethod(table, name);
-      if (fn === undefined) throw restError('HICKORY_ERR_REST_ACTION_METHOD', owner, name, verb, own, name, name);
-      byVerb.set(verb, fn);
+      if (fn === undefined) unanswered ??= restError('HICKORY_ERR_REST_ACTION_METHOD', owner, name, verb, own, name, name);
+      else byVerb.set(verb, fn);
     }
-    actions.set(name, byVerb);
+    // An action no verb of which has a method is no action: its segment routes as any other.
+    if (byVerb.size > 0) actions.set(name, byVerb);
   }
-  return actions;
+  return { actions, unanswered };
 }
 
 function exposedMethod(table: RouteTable | undefined, name: string): Function | undefined {
