@@ -30,6 +30,7 @@ export type { Headers, HeaderValue } from './header-map.ts';
 export { escapeHtml } from './error-body.ts';
 export { contentDisposition, type ContentDispositionOptions } from './content-disposition.ts';
 export type { CookieOptions } from './cookies.ts';
+export type { CookieSigner } from './cookie-signer.ts';
 export type { Variables, VariableValue } from './variables.ts';
 export { jsonify, type JsonEncoder } from './jsonify.ts';
 export type { Logger } from './logger.ts';

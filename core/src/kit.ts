@@ -25,6 +25,7 @@ export { isThenable } from './bail-runner.ts';
 export { loadOnce } from './load-once.ts';
 export { coreError, tableError } from './errors.ts';
 export { currentExchange } from './current.ts';
+export { stampCookieSigner } from './cookie-signer.ts';
 export { HeaderMap, assertHeaderValue } from './header-map.ts';
 export { describe } from './http-error.ts';
 export { NoVariablesInBody } from './request.ts';
