@@ -24,6 +24,13 @@ class Root {
     request.session[key] = value;
     return { ok: true };
   }
+  // Waits a little before writing: concurrent requests interleave.
+  @expose('json') async mark(value: string, delay: string) {
+    const before = request.session['mark'];
+    await wait(Number(delay));
+    request.session['mark'] = value;
+    return { before: before ?? null };
+  }
   @expose() login(user: string) {
     request.session.regenerate();
     request.session['user'] = user;

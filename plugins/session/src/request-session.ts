@@ -3,7 +3,7 @@ import { Request, type CookieSigner, type Response } from '@hickory/core';
 import { currentExchange, isThenable } from '@hickory/core/kit';
 import { sessionError } from './errors.ts';
 import type { SessionSettings } from './options.ts';
-import { Session, sessionFrom, sessionMarks } from './session.ts';
+import { type Session, sessionFrom, sessionMarks } from './session.ts';
 import type { StoreAnswer, StoredSession } from './store.ts';
 
 declare module '@hickory/core' {
