@@ -47,6 +47,8 @@ export interface Exposure {
   readonly acceptNoncanonical: boolean;
   /** The `response` option: its schema and the JSON rendering it was given with (checked at `ready()`). */
   readonly response: ResponseDeclaration | undefined;
+  /** The `csrf` option as given (`false`: exempt from `@hickory/csrf`), `undefined` when not given. */
+  readonly csrf: boolean | undefined;
 }
 
 /** A response schema as `expose('json', { response })` declared it. */
@@ -67,6 +69,7 @@ interface MutableExposure {
   bodySchema: unknown;
   acceptNoncanonical: boolean;
   response: ResponseDeclaration | undefined;
+  csrf: boolean | undefined;
 }
 
 const registry = new WeakMap<Function, MutableExposure>();
@@ -101,7 +104,7 @@ export function exposureOf(fn: unknown): Exposure | undefined {
 export function exposureRecord(fn: Function): MutableExposure {
   let record = registry.get(fn);
   if (!record) {
-    record = { renderings: [], generic: false, route: undefined, when: undefined, body: false, args: undefined, bodySchema: undefined, acceptNoncanonical: false, response: undefined };
+    record = { renderings: [], generic: false, route: undefined, when: undefined, body: false, args: undefined, bodySchema: undefined, acceptNoncanonical: false, response: undefined, csrf: undefined };
     registry.set(fn, record);
   }
   return record;
