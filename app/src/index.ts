@@ -16,6 +16,8 @@ export * from '@hickory/core';
 export * from '@hickory/hooks';
 export * from '@hickory/multipart';
 export * from '@hickory/static';
+export * from '@hickory/session';
+export * from '@hickory/csrf';
 // Named one by one: these two packages' main entries still hold their plugin authors' internals.
 export {
   dispatchPlugin,
