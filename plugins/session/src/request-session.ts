@@ -6,21 +6,6 @@ import type { SessionSettings } from './options.ts';
 import { type Session, sessionFrom, sessionMarks } from './session.ts';
 import type { StoreAnswer, StoredSession } from './store.ts';
 
-declare module '@hickory/core' {
-  interface Request {
-    /**
-     * The request's session (`@hickory/session`): a record of its data, with `regenerate()` and
-     * `destroy()`; saved once at the end of the request when changed. Available from routing on.
-     *
-     * @example
-     * ```ts
-     * request.session['visits'] = Number(request.session['visits'] ?? 0) + 1;
-     * ```
-     */
-    readonly session: Session;
-  }
-}
-
 /** What the session plugin knows of one request. */
 class RequestSession {
   // Made when `request.session` is first read.

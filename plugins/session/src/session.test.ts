@@ -4,7 +4,7 @@ import { createKernel, definePlugin } from '@hickory/core';
 import { dispatchPlugin, expose } from '@hickory/dispatch';
 import { memoryStore, sessionPlugin, SESSION_ERRORS, type SessionStore } from './index.ts';
 import { hmacSigner } from './signer.ts';
-import { OLD_SECRET, SECRET, sessionApp, setCookie } from './fixtures.ts';
+import { OLD_SECRET, SECRET, sessionApp, setCookie } from './fixtures/app.ts';
 
 // A memory store that counts its writes.
 function countingStore(): SessionStore & { writes: string[] } {

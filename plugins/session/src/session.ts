@@ -1,3 +1,19 @@
+// `request.session`, typed wherever this package is imported (the plugin defines it at use()).
+declare module '@hickory/core' {
+  interface Request {
+    /**
+     * The request's session (`@hickory/session`): a record of its data, with `regenerate()` and
+     * `destroy()`; saved once at the end of the request when changed. Available from routing on.
+     *
+     * @example
+     * ```ts
+     * request.session['visits'] = Number(request.session['visits'] ?? 0) + 1;
+     * ```
+     */
+    readonly session: Session;
+  }
+}
+
 // Set by `Session`'s static block: the one way in to its private marks.
 let markOf: (session: Session) => { regenerated: boolean; destroyed: boolean };
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { SECRET, sessionApp, setCookie } from './fixtures.ts';
+import { SECRET, sessionApp, setCookie } from './fixtures/app.ts';
 
 test('over a socket, 100 concurrent requests updating 100 distinct sessions each keep their own', async () => {
   const app = sessionApp({ secret: SECRET });

@@ -47,17 +47,10 @@ export function sqlStore(db: Kysely<any>, options: SqlStoreOptions = {}): Sessio
   return {
     sweepInterval: options.sweepInterval ?? 60_000,
     async init() {
-      await bounded(
-        'CREATE TABLE',
-        db.schema
-          .createTable(table)
-          .ifNotExists()
-          .addColumn('id', 'varchar(64)', (column) => column.primaryKey())
-          .addColumn('data', 'text', (column) => column.notNull())
-          .addColumn('expires', 'bigint', (column) => column.notNull())
-          .execute(),
-      );
-      await bounded('CREATE INDEX', db.schema.createIndex(`${table}_expires`).ifNotExists().on(table).column('expires').execute());
+      // Two instances starting together can both miss the table: PostgreSQL then fails one
+      // CREATE … IF NOT EXISTS on its catalog's unique index. A second try finds the table there.
+      await retryOnce(() => bounded('CREATE TABLE', createTable(db, table)));
+      await retryOnce(() => bounded('CREATE INDEX', db.schema.createIndex(`${table}_expires`).ifNotExists().on(table).column('expires').execute()));
     },
     async get(id) {
       const row = (await bounded('SELECT', db.selectFrom(table).select(['data', 'expires']).where('id', '=', id).executeTakeFirst())) as { data: string; expires: number | string | bigint } | undefined;
@@ -89,6 +82,26 @@ export function sqlStore(db: Kysely<any>, options: SqlStoreOptions = {}): Sessio
       return Number(result.numDeletedRows);
     },
   };
+}
+
+function createTable(db: Kysely<any>, table: string): Promise<unknown> {
+  return db.schema
+    .createTable(table)
+    .ifNotExists()
+    .addColumn('id', 'varchar(64)', (column) => column.primaryKey())
+    .addColumn('data', 'text', (column) => column.notNull())
+    .addColumn('expires', 'bigint', (column) => column.notNull())
+    .execute();
+}
+
+async function retryOnce(create: () => Promise<unknown>): Promise<void> {
+  try {
+    await create();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'HICKORY_ERR_SESSION_STORE_TIMEOUT') throw error;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await create();
+  }
 }
 
 function withTimeout<T>(query: Promise<T>, ms: number, what: string): Promise<T> {

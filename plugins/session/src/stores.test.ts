@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { memoryStore, sqlStore, type SessionStore } from './index.ts';
-import { SECRET, sessionApp, setCookie } from './fixtures.ts';
+import { SECRET, sessionApp, setCookie } from './fixtures/app.ts';
 
 test('memoryStore is bounded: past max the least recently saved session goes', async () => {
   const store = memoryStore({ max: 3, sweepInterval: 0 });
