@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createKernel, definePlugin } from '@hickory/core';
+import { createKernel, definePlugin, type Request, type Response } from '@hickory/core';
 import { dispatchPlugin, expose } from '@hickory/dispatch';
 import { memoryStore, sessionPlugin, SESSION_ERRORS, type SessionStore } from './index.ts';
 import { hmacSigner } from './signer.ts';
@@ -176,6 +176,9 @@ test('signed: true without a signer throws HICKORY_ERR_COOKIE_SIGNER, naming ses
   assert.equal(res.statusCode, 500);
   const error = errors.find((e) => (e as { code?: string }).code === 'HICKORY_ERR_COOKIE_SIGNER') as Error;
   assert.match(error.message, /^Cannot sign the cookie "cart" .*sessionPlugin from @hickory\/session/);
+  errors.length = 0;
+  assert.equal((await app.inject('/read')).statusCode, 500);
+  assert.equal((errors.find((e) => (e as { code?: string }).code === 'HICKORY_ERR_COOKIE_SIGNER') as Error).message.slice(0, 58), 'Cannot sign the cookie request.signed_cookies (or read req');
   await app.close();
 });
 
@@ -221,5 +224,21 @@ test('the cookie attributes follow the options, and Secure follows the request s
   assert.equal(plain.attributes, 'Max-Age=600; Domain=example.com; Path=/; SameSite=Strict');
   const https = setCookie((await app.inject({ url: '/count', headers: { 'x-forwarded-proto': 'https' } })).headers['set-cookie'], 'app_sid')!;
   assert.equal(https.attributes, 'Max-Age=600; Domain=example.com; Path=/; Secure; SameSite=Strict');
+  await app.close();
+});
+
+test('with use_context_locals: false, handlers get the session and sign cookies through their own arguments', async () => {
+  class Explicit {
+    @expose() index(request: Request, response: Response) {
+      request.session['n'] = Number(request.session['n'] ?? 0) + 1;
+      response.set_cookie('seen', String(request.session['n']), { signed: true });
+      return `${String(request.session['n'])} ${request.signed_cookies['seen'] ?? '-'}`;
+    }
+  }
+  const app = createKernel({ root: new Explicit(), logger: false, use_context_locals: false }).use(dispatchPlugin).use(sessionPlugin, { secret: SECRET });
+  const first = await app.inject('/');
+  assert.equal(first.body, '1 -');
+  const cookie = ['sid', 'seen'].map((name) => setCookie(first.headers['set-cookie'], name)!.pair).join('; ');
+  assert.equal((await app.inject({ url: '/', headers: { cookie } })).body, '2 1');
   await app.close();
 });
