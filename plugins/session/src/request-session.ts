@@ -52,7 +52,7 @@ export function defineSessionProperty(): void {
  * if (cutOffByTimeout()) return;
  * ```
  */
-export function cutOffByTimeout(): boolean {
+function cutOffByTimeout(): boolean {
   return currentExchange()?.deadline?.expired === true;
 }
 
