@@ -111,3 +111,22 @@ test('a database that does not answer fails ready() with a coded error after sql
   await assert.rejects(app.ready(), { code: 'HICKORY_ERR_SESSION_STORE_TIMEOUT', message: /^The session store did not answer CREATE TABLE within 50 ms/ });
   assert.ok(Date.now() - started < 2000);
 });
+
+test('the plugin sweeps its store every sweepInterval from ready() on, and stops at close()', async () => {
+  const inner = memoryStore({ sweepInterval: 20 });
+  let sweeps = 0;
+  const store: SessionStore = { ...inner, sweepInterval: 20, sweep: (now) => (sweeps++, inner.sweep(now)) };
+  const now = Date.now();
+  await store.set('expired', '{}', now - 1);
+  await store.set('live', '{}', now + 60_000);
+  const app = sessionApp({ secret: SECRET, store });
+  await app.ready();
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  assert.ok(sweeps >= 2, `${sweeps} sweeps`);
+  assert.equal(await inner.sweep(Date.now()), 0); // already swept
+  assert.equal((await store.get('live'))?.data, '{}');
+  await app.close();
+  const after = sweeps;
+  await new Promise((resolve) => setTimeout(resolve, 80));
+  assert.equal(sweeps, after);
+});
