@@ -125,7 +125,8 @@ export class SessionManager {
       id = undefined;
     }
     if (id === undefined) {
-      if (empty && !marks.regenerated) {
+      // Destroyed and left empty: no new session, even if regenerate() was called too.
+      if (empty && (marks.destroyed || !marks.regenerated)) {
         if (marks.destroyed && state.hadCookie) this.forgetCookie(request, response);
         return run(steps);
       }

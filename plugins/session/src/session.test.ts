@@ -86,6 +86,20 @@ test('regenerate() gives a new id and destroys the old one; destroy() removes th
   await app.close();
 });
 
+test('an internal redirect keeps the session (loaded and saved once); destroy() wins over regenerate()', async () => {
+  const store = countingStore();
+  const app = sessionApp({ secret: SECRET, store });
+  const made = await app.inject('/count');
+  const cookie = setCookie(made.headers['set-cookie'], 'sid')!;
+  const forwarded = await app.inject({ url: '/forward', headers: { cookie: cookie.pair } });
+  assert.deepEqual(forwarded.json(), { visits: 1, forwarded: 'yes' });
+  assert.deepEqual(store.writes, ['set {"visits":1}', 'set {"visits":1,"forwarded":"yes"}']);
+  const both = await app.inject({ url: '/both', headers: { cookie: cookie.pair } });
+  assert.equal(setCookie(both.headers['set-cookie'], 'sid')?.value, '');
+  assert.deepEqual(store.writes.slice(2), [`destroy ${cookie.value.split('.')[0]}`]);
+  await app.close();
+});
+
 test('key rotation: the first secret signs, every secret verifies', async () => {
   const store = memoryStore();
   const old = sessionApp({ secret: OLD_SECRET, store });
