@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Request, type CookieSigner, type Response } from '@hickory/core';
 import { currentExchange, isThenable } from '@hickory/core/kit';
 import { sessionError } from './errors.ts';
@@ -84,7 +84,7 @@ export class SessionManager {
     states.set(request, state);
     const id = cookie === undefined ? undefined : this.signer.unsign(this.settings.name, cookie);
     if (id === undefined) return undefined;
-    const found = this.settings.store.get(id);
+    const found = this.settings.store.get(storeKey(id));
     const adopt = (stored: StoredSession | undefined): undefined => {
       if (stored !== undefined) {
         state.id = id;
@@ -113,7 +113,7 @@ export class SessionManager {
     if (session === undefined) {
       if (id === undefined || !due) return undefined;
       const kept = id;
-      return after(store.touch(kept, expires), () => this.sendCookie(request, response, kept));
+      return after(store.touch(storeKey(kept), expires), () => this.sendCookie(request, response, kept));
     }
     const marks = sessionMarks(session);
     const data = JSON.stringify(session);
@@ -121,7 +121,7 @@ export class SessionManager {
     const steps: Array<() => StoreAnswer<void>> = [];
     if (id !== undefined && (marks.regenerated || marks.destroyed)) {
       const old = id;
-      steps.push(() => store.destroy(old));
+      steps.push(() => store.destroy(storeKey(old)));
       id = undefined;
     }
     if (id === undefined) {
@@ -131,12 +131,12 @@ export class SessionManager {
         return run(steps);
       }
       const fresh = randomBytes(32).toString('base64url');
-      steps.push(() => store.set(fresh, data, expires));
+      steps.push(() => store.set(storeKey(fresh), data, expires));
       return after(run(steps), () => this.sendCookie(request, response, fresh));
     }
     const current = id;
-    if (data !== stored?.data) return after(store.set(current, data, expires), () => this.sendCookie(request, response, current));
-    if (due) return after(store.touch(current, expires), () => this.sendCookie(request, response, current));
+    if (data !== stored?.data) return after(store.set(storeKey(current), data, expires), () => this.sendCookie(request, response, current));
+    if (due) return after(store.touch(storeKey(current), expires), () => this.sendCookie(request, response, current));
     return undefined;
   }
 
@@ -149,6 +149,19 @@ export class SessionManager {
     const { name, path, domain, secure, sameSite } = this.settings;
     response.delete_cookie(name, { path, ...(domain === undefined ? {} : { domain }), secure: secure ?? request.scheme === 'https', samesite: sameSite });
   }
+}
+
+/**
+ * The key a session is stored under: the SHA-256 of its id, so that whoever reads the store (a
+ * database dump, a backup) holds no id a browser could present.
+ *
+ * @example
+ * ```ts
+ * store.get(storeKey(id));
+ * ```
+ */
+export function storeKey(id: string): string {
+  return createHash('sha256').update(id).digest('base64url');
 }
 
 // Runs `then` once `answer` is there, without a promise when it already is.

@@ -4,6 +4,7 @@ import { createKernel, definePlugin, type Request, type Response } from '@hickor
 import { dispatchPlugin, expose } from '@hickory/dispatch';
 import { memoryStore, sessionPlugin, SESSION_ERRORS, type SessionStore } from './index.ts';
 import { hmacSigner } from './signer.ts';
+import { storeKey } from './request-session.ts';
 import { OLD_SECRET, SECRET, sessionApp, setCookie } from './fixtures/app.ts';
 
 // A memory store that counts its writes.
@@ -45,6 +46,10 @@ test('a session is created when first written, read back from its cookie, and sa
 
   const read = await app.inject({ url: '/read', headers: { cookie: cookie.pair } });
   assert.deepEqual(read.json(), { visits: 2 });
+  // The store holds the id's SHA-256, never the id a browser presents.
+  const id = cookie.value.split('.')[0]!;
+  assert.equal(await store.get(id), undefined);
+  assert.equal((await store.get(storeKey(id)))?.data, '{"visits":2}');
   // Read, not changed, not due: no write and no cookie.
   assert.equal(read.headers['set-cookie'], undefined);
   assert.deepEqual(store.writes, ['set {"visits":1}', 'set {"visits":2}']);
@@ -75,7 +80,7 @@ test('regenerate() gives a new id and destroys the old one; destroy() removes th
   assert.deepEqual((await app.inject({ url: '/read', headers: { cookie: after.pair } })).json(), { visits: 1, user: 'ann' });
   // The id from before the sign-in names nothing any more.
   assert.deepEqual((await app.inject({ url: '/read', headers: { cookie: before.pair } })).json(), {});
-  assert.equal(store.writes[1], `destroy ${before.value.split('.')[0]}`);
+  assert.equal(store.writes[1], `destroy ${storeKey(before.value.split('.')[0]!)}`);
 
   const logout = await app.inject({ url: '/logout', headers: { cookie: after.pair } });
   assert.equal(logout.body, 'out');
@@ -96,7 +101,7 @@ test('an internal redirect keeps the session (loaded and saved once); destroy() 
   assert.deepEqual(store.writes, ['set {"visits":1}', 'set {"visits":1,"forwarded":"yes"}']);
   const both = await app.inject({ url: '/both', headers: { cookie: cookie.pair } });
   assert.equal(setCookie(both.headers['set-cookie'], 'sid')?.value, '');
-  assert.deepEqual(store.writes.slice(2), [`destroy ${cookie.value.split('.')[0]}`]);
+  assert.deepEqual(store.writes.slice(2), [`destroy ${storeKey(cookie.value.split('.')[0]!)}`]);
   await app.close();
 });
 

@@ -10,7 +10,8 @@ export interface StoredSession {
 }
 
 /**
- * Where sessions live: `memoryStore()` (one process) or `sqlStore(db)` (SQLite, PostgreSQL: every
+ * Where sessions live (keyed by the SHA-256 of each session's id, which the plugin computes: a
+ * store never sees an id a browser presents): `memoryStore()` (one process) or `sqlStore(db)` (SQLite, PostgreSQL: every
  * instance behind a load balancer shares them), or one of your own with these methods.
  *
  * @example
