@@ -1,5 +1,4 @@
 import { coreError } from './errors.ts';
-import type { Response } from './response.ts';
 
 /**
  * What signs `response.set_cookie(name, value, { signed: true })` and verifies
@@ -24,9 +23,10 @@ export interface CookieSigner {
 
 // How a response finds its kernel's signer: installed by the kernel's module, which can see the
 // current request (this module cannot import `current.ts`: that would be an import circle).
-let findSigner: (response: Response) => CookieSigner | undefined = () => undefined;
+let findSigner: (response: object) => CookieSigner | undefined = () => undefined;
 // Responses told their signer directly (apps with use_context_locals: false have no current request).
-const stamped = new WeakMap<Response, CookieSigner>();
+// Keyed by `object`, not `Response`: response.ts imports this module, and no import circle is allowed.
+const stamped = new WeakMap<object, CookieSigner>();
 
 /**
  * Installs how a response finds the signer of the request it answers (the kernel does, once).
@@ -36,7 +36,7 @@ const stamped = new WeakMap<Response, CookieSigner>();
  * findSignersWith(() => currentExchange()?.request.cookieSigner);
  * ```
  */
-export function findSignersWith(find: (response: Response) => CookieSigner | undefined): void {
+export function findSignersWith(find: (response: object) => CookieSigner | undefined): void {
   findSigner = find;
 }
 
@@ -49,7 +49,7 @@ export function findSignersWith(find: (response: Response) => CookieSigner | und
  * if (!request.use_context_locals) stampCookieSigner(response, signer);
  * ```
  */
-export function stampCookieSigner(response: Response, signer: CookieSigner): void {
+export function stampCookieSigner(response: object, signer: CookieSigner): void {
   stamped.set(response, signer);
 }
 
@@ -61,7 +61,7 @@ export function stampCookieSigner(response: Response, signer: CookieSigner): voi
  * const value = signerFor(this, name).sign(name, 'v');
  * ```
  */
-export function signerFor(response: Response, name: string): CookieSigner {
+export function signerFor(response: object, name: string): CookieSigner {
   const signer = stamped.get(response) ?? findSigner(response);
   if (signer === undefined) throw coreError('HICKORY_ERR_COOKIE_SIGNER', JSON.stringify(name));
   return signer;
