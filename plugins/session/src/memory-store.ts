@@ -1,7 +1,14 @@
 import type { SessionStore, StoredSession } from './store.ts';
 import { checkStoreOptions } from './store-options.ts';
 
-/** Options of {@link memoryStore}. */
+/**
+ * Options of {@link memoryStore}.
+ *
+ * @example
+ * ```ts
+ * memoryStore({ max: 50_000, sweepInterval: 30_000 });
+ * ```
+ */
 export interface MemoryStoreOptions {
   /** Most sessions kept; past it the least recently saved is dropped. Default 10 000. */
   max?: number;

@@ -2,7 +2,14 @@ import { sessionError } from './errors.ts';
 import { memoryStore } from './memory-store.ts';
 import type { SessionStore } from './store.ts';
 
-/** The session cookie's attributes (options of `sessionPlugin`'s `cookie`). */
+/**
+ * The session cookie's attributes (options of `sessionPlugin`'s `cookie`).
+ *
+ * @example
+ * ```ts
+ * kernel.use(sessionPlugin, { secret, cookie: { name: '__Host-sid', secure: true, maxAge: 8 * 3600 } });
+ * ```
+ */
 export interface SessionCookieOptions {
   /** The cookie's name. Default `sid`. */
   name?: string;

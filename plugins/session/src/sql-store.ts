@@ -3,7 +3,14 @@ import { sessionError } from './errors.ts';
 import type { SessionStore, StoredSession } from './store.ts';
 import { checkStoreOptions } from './store-options.ts';
 
-/** Options of {@link sqlStore}. */
+/**
+ * Options of {@link sqlStore}.
+ *
+ * @example
+ * ```ts
+ * sqlStore(db, { table: 'web_sessions', timeout: 2_000 });
+ * ```
+ */
 export interface SqlStoreOptions {
   /** The table (created at `ready()` when missing). Default `hickory_sessions`. */
   table?: string;

@@ -1,7 +1,22 @@
-/** A value now, or a promise of it: a memory store answers at once, so a request pays no promise for it. */
+/**
+ * A value now, or a promise of it: a memory store answers at once, so a request pays no promise for it.
+ *
+ * @example
+ * ```ts
+ * const found: StoreAnswer<StoredSession | undefined> = store.get(key);
+ * const session = found instanceof Promise ? await found : found;
+ * ```
+ */
 export type StoreAnswer<T> = T | Promise<T>;
 
-/** A session as a store keeps it. */
+/**
+ * A session as a store keeps it.
+ *
+ * @example
+ * ```ts
+ * const stored: StoredSession = { data: '{"user":"ann"}', expires: Date.now() + 86_400_000 };
+ * ```
+ */
 export interface StoredSession {
   /** The session's data, JSON. */
   readonly data: string;
