@@ -109,14 +109,21 @@ test('an unsafe cross-site request that reaches no handler is refused with the s
   await kernel.close();
 });
 
-test('options are checked at use()', () => {
-  const use = (options: unknown) => () => createKernel().use(csrfPlugin, options as CsrfOptions);
-  assert.throws(use({ trusted: [] }), { code: 'HICKORY_ERR_CSRF_OPTION', message: 'csrfPlugin option "trusted" is unknown (known: trustedOrigins).' });
-  assert.throws(use({ trustedOrigins: 'https://a.example' }), { code: 'HICKORY_ERR_CSRF_OPTION' });
-  assert.throws(use({ trustedOrigins: ['https://a.example/'] }), { code: 'HICKORY_ERR_CSRF_TRUSTED_ORIGIN', message: /"https:\/\/a.example\/" .*browsers would send "https:\/\/a.example"/ });
-  assert.throws(use({ trustedOrigins: ['https://A.example'] }), { code: 'HICKORY_ERR_CSRF_TRUSTED_ORIGIN' });
-  assert.throws(use({ trustedOrigins: ['sso.example'] }), { code: 'HICKORY_ERR_CSRF_TRUSTED_ORIGIN', message: /does not parse as a URL/ });
-  assert.throws(use({ trustedOrigins: ['ftp://a.example'] }), { code: 'HICKORY_ERR_CSRF_TRUSTED_ORIGIN', message: /scheme ftp: is not http or https/ });
-  assert.doesNotThrow(use({ trustedOrigins: ['https://a.example', 'http://127.0.0.1:8080'] }));
+test('options are checked as the plugin is applied (use(), or ready() where the kernel defers them)', async () => {
+  const use = (options: unknown) => async () => {
+    const kernel = createKernel({ logger: false });
+    try {
+      await kernel.use(csrfPlugin, options as CsrfOptions).ready();
+    } finally {
+      await kernel.close();
+    }
+  };
+  await assert.rejects(use({ trusted: [] }), { code: 'HICKORY_ERR_CSRF_OPTION', message: 'csrfPlugin option "trusted" is unknown (known: trustedOrigins).' });
+  await assert.rejects(use({ trustedOrigins: 'https://a.example' }), { code: 'HICKORY_ERR_CSRF_OPTION' });
+  await assert.rejects(use({ trustedOrigins: ['https://a.example/'] }), { code: 'HICKORY_ERR_CSRF_TRUSTED_ORIGIN', message: /"https:\/\/a.example\/" .*browsers would send "https:\/\/a.example"/ });
+  await assert.rejects(use({ trustedOrigins: ['https://A.example'] }), { code: 'HICKORY_ERR_CSRF_TRUSTED_ORIGIN' });
+  await assert.rejects(use({ trustedOrigins: ['sso.example'] }), { code: 'HICKORY_ERR_CSRF_TRUSTED_ORIGIN', message: /does not parse as a URL/ });
+  await assert.rejects(use({ trustedOrigins: ['ftp://a.example'] }), { code: 'HICKORY_ERR_CSRF_TRUSTED_ORIGIN', message: /scheme ftp: is not http or https/ });
+  await assert.doesNotReject(use({ trustedOrigins: ['https://a.example', 'http://127.0.0.1:8080'] }));
   assert.throws(() => expose({ csrf: 'no' as never }), { code: 'HICKORY_ERR_DISPATCH_EXPOSE_ARGS', message: /`csrf` must be true or false/ });
 });

@@ -201,7 +201,7 @@ test('signed: true without a signer throws HICKORY_ERR_COOKIE_SIGNER, naming ses
   await app.close();
 });
 
-test('request.session before routing is a coded error; the options are checked at use()', async () => {
+test('request.session before routing is a coded error; the options are checked as the plugin is applied', async () => {
   class Root {
     @expose() index() {
       return 'x';
@@ -225,16 +225,24 @@ test('request.session before routing is a coded error; the options are checked a
   assert.deepEqual(seen, ['HICKORY_ERR_SESSION_UNAVAILABLE']);
   await app.close();
 
-  const use = (options: unknown) => () => createKernel().use(sessionPlugin, options as never);
-  assert.throws(use(undefined), { code: 'HICKORY_ERR_SESSION_SECRET' });
-  assert.throws(use({ secret: 'short' }), { code: 'HICKORY_ERR_SESSION_SECRET', message: /Got a string of 5 characters\./ });
-  assert.throws(use({ secret: [] }), { code: 'HICKORY_ERR_SESSION_SECRET' });
-  assert.throws(use({ secret: SECRET, secrets: 1 }), { code: 'HICKORY_ERR_SESSION_OPTION', message: /"secrets" is unknown/ });
-  assert.throws(use({ secret: SECRET, store: {} }), { code: 'HICKORY_ERR_SESSION_OPTION', message: /"store" has no get\(\) method/ });
-  assert.throws(use({ secret: SECRET, cookie: { maxAge: 0 } }), { code: 'HICKORY_ERR_SESSION_OPTION', message: /"cookie.maxAge"/ });
-  assert.throws(use({ secret: SECRET, cookie: { name: 'a b' } }), { code: 'HICKORY_ERR_SESSION_OPTION', message: /"cookie.name"/ });
-  assert.throws(use({ secret: SECRET, cookie: { sameSite: 'none' } }), { code: 'HICKORY_ERR_SESSION_OPTION', message: /needs secure: true/ });
-  assert.throws(use({ secret: SECRET, cookie: { max_age: 3 } }), { code: 'HICKORY_ERR_SESSION_OPTION', message: /"cookie.max_age" is unknown/ });
+  // Thrown by apply(): at use(), or at ready() where the kernel defers plugin option errors there.
+  const use = (options: unknown) => async () => {
+    const kernel = createKernel({ logger: false });
+    try {
+      await kernel.use(sessionPlugin, options as never).ready();
+    } finally {
+      await kernel.close();
+    }
+  };
+  await assert.rejects(use(undefined), { code: 'HICKORY_ERR_SESSION_SECRET' });
+  await assert.rejects(use({ secret: 'short' }), { code: 'HICKORY_ERR_SESSION_SECRET', message: /Got a string of 5 characters\./ });
+  await assert.rejects(use({ secret: [] }), { code: 'HICKORY_ERR_SESSION_SECRET' });
+  await assert.rejects(use({ secret: SECRET, secrets: 1 }), { code: 'HICKORY_ERR_SESSION_OPTION', message: /"secrets" is unknown/ });
+  await assert.rejects(use({ secret: SECRET, store: {} }), { code: 'HICKORY_ERR_SESSION_OPTION', message: /"store" has no get\(\) method/ });
+  await assert.rejects(use({ secret: SECRET, cookie: { maxAge: 0 } }), { code: 'HICKORY_ERR_SESSION_OPTION', message: /"cookie.maxAge"/ });
+  await assert.rejects(use({ secret: SECRET, cookie: { name: 'a b' } }), { code: 'HICKORY_ERR_SESSION_OPTION', message: /"cookie.name"/ });
+  await assert.rejects(use({ secret: SECRET, cookie: { sameSite: 'none' } }), { code: 'HICKORY_ERR_SESSION_OPTION', message: /needs secure: true/ });
+  await assert.rejects(use({ secret: SECRET, cookie: { max_age: 3 } }), { code: 'HICKORY_ERR_SESSION_OPTION', message: /"cookie.max_age" is unknown/ });
 });
 
 test('the cookie attributes follow the options, and Secure follows the request scheme by default', async () => {
