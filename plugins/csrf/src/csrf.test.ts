@@ -69,6 +69,15 @@ test('without Sec-Fetch-Site, Origin is compared with the request host; neither 
   await kernel.close();
 });
 
+test('the refusal comes before the body is read: an oversized body from another site is a 403, not a 413', async () => {
+  const kernel = app(undefined, { body_limit: 16 });
+  const send = (payload: string, site: string) =>
+    kernel.inject({ method: 'POST', url: '/update', payload, headers: { host: 'app.example', 'content-type': 'application/json', 'sec-fetch-site': site } });
+  assert.equal((await send(JSON.stringify({ a: 'x'.repeat(100) }), 'cross-site')).statusCode, 403);
+  assert.equal((await send(JSON.stringify({ a: 'x'.repeat(100) }), 'same-origin')).statusCode, 413);
+  await kernel.close();
+});
+
 test('every method but GET, HEAD and OPTIONS is checked', async () => {
   const kernel = app();
   for (const method of ['PUT', 'PATCH', 'DELETE', 'POST']) assert.equal((await post(kernel, { 'sec-fetch-site': 'cross-site' }, '/update', method)).status, 403, method);
