@@ -22,6 +22,8 @@ export * from '@hickory/cors';
 export * from '@hickory/security-headers';
 export * from '@hickory/otel';
 export * from '@hickory/openapi';
+export * from '@hickory/session';
+export * from '@hickory/csrf';
 // Named one by one: these two packages' main entries still hold their plugin authors' internals.
 export {
   dispatchPlugin,

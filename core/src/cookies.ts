@@ -17,6 +17,11 @@ export interface CookieOptions {
   httponly?: boolean;
   /** `'lax'` (default), `'strict'` or `'none'` (which needs `secure`). */
   samesite?: 'lax' | 'strict' | 'none';
+  /**
+   * Sign the value (`response.set_cookie` only): it comes back in `request.signed_cookies`, and a
+   * value changed by the client is absent there. Needs a cookie signer (`sessionPlugin`).
+   */
+  signed?: boolean;
 }
 
 /**

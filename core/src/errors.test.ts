@@ -5,9 +5,9 @@ import { coreError, tableError } from './errors.ts';
 import { describe } from './http-error.ts';
 import { capture, handle, routes } from './fixtures/harness.ts';
 
-test('CORE_ERRORS has exactly 35 codes, each HICKORY_ERR_* with a non-empty message', () => {
+test('CORE_ERRORS has exactly 36 codes, each HICKORY_ERR_* with a non-empty message', () => {
   const codes = Object.keys(CORE_ERRORS);
-  assert.equal(codes.length, 35);
+  assert.equal(codes.length, 36);
   assert.equal(Object.isFrozen(CORE_ERRORS), true);
   for (const code of codes) {
     assert.match(code, /^HICKORY_ERR_[A-Z_]+$/);

@@ -18,6 +18,8 @@ export const CORE_ERRORS = Object.freeze({
   HICKORY_ERR_USE_AFTER_READY: 'use(%s) was called after ready(): register every plugin before the kernel starts.',
   HICKORY_ERR_TAP_AFTER_READY: 'Hook "%s" was tapped after ready(): tap hooks inside a plugin\'s apply(), before the kernel starts.',
   HICKORY_ERR_COOKIE: 'Cannot set the cookie %s: %s (names are tokens; values are percent-encoded for you; domain and path must be valid).',
+  HICKORY_ERR_COOKIE_SIGNER:
+    'Cannot sign the cookie %s (or read request.signed_cookies): no cookie signer is set. Add sessionPlugin from @hickory/session (kernel.use(sessionPlugin, { secret })), which signs with its secrets, or fill kernel.cookieSigner in a plugin of your own.',
   HICKORY_ERR_CONFIG_UNKNOWN_KEY: 'Unknown configuration key "%s"%s. Known keys: %s.',
   HICKORY_ERR_CONFIG_VALUE: 'Configuration key "%s" %s.',
   HICKORY_ERR_CONFIG_TRUST_PROXY:

@@ -31,6 +31,7 @@ export { escapeHtml } from './error-body.ts';
 export { contentDisposition, type ContentDispositionOptions } from './content-disposition.ts';
 export { eventStream, type EventFeed, type EventStreamOptions, type ServerSentEvent } from './event-stream.ts';
 export type { CookieOptions } from './cookies.ts';
+export type { CookieSigner } from './cookie-signer.ts';
 export type { Variables, VariableValue } from './variables.ts';
 export { jsonify, type JsonEncoder } from './jsonify.ts';
 export type { Logger } from './logger.ts';

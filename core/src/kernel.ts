@@ -3,7 +3,8 @@ import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'a
 import { inject as lightInject, type InjectOptions, type Response as InjectResponse } from 'light-my-request';
 import { compileAllowedHosts } from './allowed-hosts.ts';
 import { CORE_CONFIG, resolveConfig, type ConfigRule, type KernelConfig, type ResolvedConfig } from './config.ts';
-import { noteExplicitApp } from './current.ts';
+import { currentExchange, noteExplicitApp } from './current.ts';
+import { findSignersWith, type CookieSigner } from './cookie-signer.ts';
 import { coreError } from './errors.ts';
 import { createHooks, sealHooks, type HooksOf } from './hooks.ts';
 import { hostCheck } from './host-check.ts';
@@ -19,7 +20,7 @@ import { applyPlugin, checkPlugin, type PluginOf } from './plugin.ts';
 import { differingOptions } from './plugin-options.ts';
 import { InFlight } from './in-flight.ts';
 import { whenItsTurn } from './pipelined-turn.ts';
-import type { Request } from './request.ts';
+import { cookieSignerOf, type Request } from './request.ts';
 import { compileTrustProxy } from './trust-proxy.ts';
 import type { Response } from './response.ts';
 import { refuseWhileClosing } from './server-response.ts';
@@ -50,6 +51,12 @@ interface PluginInUse {
 }
 
 type State = 'booting' | 'starting' | 'ready' | 'closing' | 'closed';
+
+// A signed cookie set during a request is signed by that request's kernel.
+findSignersWith(() => {
+  const exchange = currentExchange();
+  return exchange === undefined ? undefined : cookieSignerOf(exchange.request);
+});
 
 // light-my-request 6.6 (the last whose dependencies run on Node 20 without require(esm)) types
 // `method` as the seven common verbs; its run-time check takes every method Node knows
@@ -117,6 +124,25 @@ export class Kernel {
     return this.logs.requests;
   }
   private readonly logs: KernelLog;
+
+  /**
+   * Signs `response.set_cookie(…, { signed: true })` and verifies `request.signed_cookies`:
+   * empty until a plugin fills it in `apply()` (`sessionPlugin` does, with its secrets); read
+   * once, at `ready()`.
+   *
+   * @example
+   * ```ts
+   * apply(kernel) { kernel.cookieSigner = hmacSigner(secrets); }
+   * ```
+   */
+  get cookieSigner(): CookieSigner | undefined {
+    return this.signer;
+  }
+  set cookieSigner(signer: CookieSigner | undefined) {
+    if (this.state !== 'booting' && this.state !== 'starting') throw coreError('HICKORY_ERR_USE_AFTER_READY', 'kernel.cookieSigner =');
+    this.signer = signer;
+  }
+  private signer: CookieSigner | undefined;
 
   private readonly initialConfig: KernelConfig;
   private resolvedConfig: ResolvedConfig | undefined;
@@ -262,6 +288,7 @@ export class Kernel {
         trustProxy: compileTrustProxy(config.trust_proxy),
         requestIdHeader: config.request_id_header,
         requestLog: this.logs.forRequest,
+        cookieSigner: this.signer,
       },
       contextLocals: config.use_context_locals,
       closing: () => this.state === 'closing',

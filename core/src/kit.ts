@@ -27,6 +27,7 @@ export { coreError, tableError } from './errors.ts';
 export { checkOptionNames } from './plugin-options.ts';
 export { checkPlugin } from './plugin.ts';
 export { currentExchange } from './current.ts';
+export { stampCookieSigner } from './cookie-signer.ts';
 export { HeaderMap, assertHeaderValue } from './header-map.ts';
 export { describe } from './http-error.ts';
 export { NoVariablesInBody, requestEnded } from './request.ts';

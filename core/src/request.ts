@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseCookies } from './cookies.ts';
+import { verifiedCookies, type CookieSigner } from './cookie-signer.ts';
 import type { HookMap, AsyncSeriesBailHook } from 'tapable';
 import { coreError } from './errors.ts';
 import { requestHeaders, rewriteRequestHeader, type Headers } from './header-map.ts';
@@ -67,6 +68,8 @@ export interface RequestSettings {
   readonly requestIdHeader?: string | false;
   /** Makes `request.log` when it is first read (left out: a logger that writes nothing). */
   readonly requestLog?: (request: Request) => PinoLike;
+  /** Verifies `request.signed_cookies` and signs for this request's responses (`kernel.cookieSigner`). */
+  readonly cookieSigner?: CookieSigner | undefined;
 }
 
 // Set by `Request`'s static block: the one way in to its private `#serverResponse` and `#ending`.
@@ -74,6 +77,8 @@ let answerOn: (request: Request, res: ServerResponse) => void;
 let closeEndingOf: (request: Request) => Ending | undefined;
 let cutOffOf: (request: Request) => void;
 let endedOf: (request: Request) => boolean;
+// The kernel's cookie signer, as the request's settings carry it (read by `cookieSignerOf`).
+let signerOfRequest: (request: Request) => CookieSigner | undefined;
 const EMPTY = Buffer.alloc(0);
 const LOADED: Promise<void> = Promise.resolve();
 const FORM = 'application/x-www-form-urlencoded';
@@ -280,6 +285,7 @@ export class Request {
     answerOn = (request, res) => {
       request.#serverResponse = res;
     };
+    signerOfRequest = (request) => request.settings.cookieSigner;
     closeEndingOf = (request) => {
       if (request.#ending === undefined) request.#ending = null;
       return request.#ending ?? undefined;
@@ -367,6 +373,24 @@ export class Request {
     return (this.cookieJar ??= parseCookies(this.raw.headers.cookie));
   }
   private cookieJar: Record<string, string> | undefined;
+
+  /**
+   * The cookies set with `response.set_cookie(name, value, { signed: true })` whose signature
+   * verifies, unsigned: a cookie the client changed (or never signed) is absent, never an error.
+   * Needs a cookie signer (`sessionPlugin`), else it throws `HICKORY_ERR_COOKIE_SIGNER`.
+   *
+   * @example
+   * ```ts
+   * const cart = request.signed_cookies['cart']; // undefined when missing or tampered with
+   * ```
+   */
+  get signed_cookies(): Record<string, string> {
+    if (this.signedJar !== undefined) return this.signedJar;
+    const signer = this.settings.cookieSigner;
+    if (signer === undefined) throw coreError('HICKORY_ERR_COOKIE_SIGNER', 'request.signed_cookies');
+    return (this.signedJar = verifiedCookies(this.cookies, signer));
+  }
+  private signedJar: Record<string, string> | undefined;
 
   /** The raw body bytes (empty when there is no body or a streaming parser consumed it). */
   get body(): Buffer {
@@ -651,4 +675,13 @@ export function cutOffRequest(request: Request): void {
  */
 export function requestEnded(request: Request): boolean {
   return endedOf(request);
+ * The cookie signer of the kernel that made `request` (`kernel.cookieSigner`), if it has one.
+ *
+ * @example
+ * ```ts
+ * findSignersWith(() => { const exchange = currentExchange(); return exchange && cookieSignerOf(exchange.request); });
+ * ```
+ */
+export function cookieSignerOf(request: Request): CookieSigner | undefined {
+  return signerOfRequest(request);
 }

@@ -4,6 +4,7 @@ import { HeaderMap, type HeaderValue, type Headers } from './header-map.ts';
 import { jsonify } from './jsonify.ts';
 import { setCookieValue, type CookieOptions } from './cookies.ts';
 import { discardBody } from './discard-body.ts';
+import { signerFor } from './cookie-signer.ts';
 
 /** A streamed body: a Node stream, an iterable or an async iterable of strings or bytes. */
 export type AppIter = Readable | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
@@ -205,14 +206,18 @@ export class Response {
    * Adds a `Set-Cookie` header (WebOb's `set_cookie`): the value is percent-encoded; `path` `/`,
    * `HttpOnly` and `SameSite=Lax` unless `options` say otherwise. An error response does not
    * carry it (see `BODY_HEADERS`): give an `abort()` the header itself to set one there.
+   * `signed: true` signs the value with the kernel's cookie signer (`sessionPlugin` sets one;
+   * without one it throws `HICKORY_ERR_COOKIE_SIGNER`): it is read back from `request.signed_cookies`.
    *
    * @example
    * ```ts
    * response.set_cookie('session', token, { max_age: 3600, secure: true });
+   * response.set_cookie('cart', '7', { signed: true }); // request.signed_cookies.cart === '7' next time
    * ```
    */
   set_cookie(name: string, value: string, options?: CookieOptions): void {
-    this.headerMap.append('Set-Cookie', setCookieValue(name, value, options));
+    const sent = options?.signed === true ? signerFor(this, name).sign(name, value) : value;
+    this.headerMap.append('Set-Cookie', setCookieValue(name, sent, options));
   }
 
   /**

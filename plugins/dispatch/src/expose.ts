@@ -50,9 +50,14 @@ export interface ExposeOptions {
    * instead of 200; the OpenAPI document shows it. The method may still set another one itself.
    */
   status?: number;
+  /**
+   * `false` exempts the handler from `@hickory/csrf`'s cross-origin refusal (a webhook, an SSO
+   * callback posted by another site). Read by that plugin; dispatch only records it.
+   */
+  csrf?: boolean;
 }
 
-const OPTION_NAMES = new Set(['template', 'content_type', 'generic', 'route', 'accept_noncanonical', 'body', 'args', 'response', 'status']);
+const OPTION_NAMES = new Set(['template', 'content_type', 'generic', 'route', 'accept_noncanonical', 'body', 'args', 'response', 'status', 'csrf']);
 
 /**
  * Exposes a method to routing. Forms: `expose()`, `expose(template)`, `expose(template, options)`,
@@ -88,6 +93,7 @@ export function expose(templateOrOptions?: string | ExposeOptions, maybeOptions?
     record.renderings.unshift(rendering); // decorators apply innermost first: keep the outermost first
     if (options.generic) record.generic = true;
     if (options.accept_noncanonical) record.acceptNoncanonical = true;
+    if (options.csrf !== undefined) record.csrf = options.csrf;
     const conflict = recordSchemaOptions(value, options.args, options.body) ?? recordResponse(value, options.response, rendering) ?? recordStatus(value, options.status);
     if (conflict !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', describeArgs(templateOrOptions, maybeOptions), conflict);
     if (options.route !== undefined) {
@@ -119,7 +125,7 @@ function checkOptionObject(value: unknown, shown: string): ExposeOptions {
     throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, `options must be an object, got ${describeValue(value)}`);
   }
   for (const key of Object.keys(value)) {
-    if (!OPTION_NAMES.has(key)) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, `unknown option "${key}" (options: template, content_type, generic, route, accept_noncanonical, body, args, response, status)`);
+    if (!OPTION_NAMES.has(key)) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, `unknown option "${key}" (options: template, content_type, generic, route, accept_noncanonical, body, args, response, status, csrf)`);
   }
   const options = value as ExposeOptions;
   if (options.template !== undefined && (typeof options.template !== 'string' || options.template.length === 0)) {
@@ -130,6 +136,9 @@ function checkOptionObject(value: unknown, shown: string): ExposeOptions {
   }
   if (options.accept_noncanonical !== undefined && typeof options.accept_noncanonical !== 'boolean') {
     throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, '`accept_noncanonical` must be true or false');
+  }
+  if (options.csrf !== undefined && typeof options.csrf !== 'boolean') {
+    throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, '`csrf` must be true or false');
   }
   const problem = schemaOptionsProblem(options.args, options.body) ?? statusOptionProblem(options.status);
   if (problem !== undefined) throw dispatchError('HICKORY_ERR_DISPATCH_EXPOSE_ARGS', shown, problem);

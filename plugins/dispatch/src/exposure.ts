@@ -49,6 +49,8 @@ export interface Exposure {
   readonly response: ResponseDeclaration | undefined;
   /** The `status` option: the success status it answers with (`201`), instead of 200. */
   readonly status: number | undefined;
+  /** The `csrf` option as given (`false`: exempt from `@hickory/csrf`), `undefined` when not given. */
+  readonly csrf: boolean | undefined;
 }
 
 /** A response schema as `expose('json', { response })` declared it. */
@@ -70,6 +72,7 @@ interface MutableExposure {
   acceptNoncanonical: boolean;
   response: ResponseDeclaration | undefined;
   status: number | undefined;
+  csrf: boolean | undefined;
 }
 
 const registry = new WeakMap<Function, MutableExposure>();
@@ -104,7 +107,7 @@ export function exposureOf(fn: unknown): Exposure | undefined {
 export function exposureRecord(fn: Function): MutableExposure {
   let record = registry.get(fn);
   if (!record) {
-    record = { renderings: [], generic: false, route: undefined, when: undefined, body: false, args: undefined, bodySchema: undefined, acceptNoncanonical: false, response: undefined, status: undefined };
+    record = { renderings: [], generic: false, route: undefined, when: undefined, body: false, args: undefined, bodySchema: undefined, acceptNoncanonical: false, response: undefined, status: undefined, csrf: undefined };
     registry.set(fn, record);
   }
   return record;

@@ -33,6 +33,7 @@ export { guard, openGuards, type GuardCheck, type GuardOptions } from './guards.
 export { refuseLegacyDecorator } from './decorator.ts';
 // The handler a lookup calls, and its parameters.
 export { handlerCallOf, type HandlerCall } from './call.ts';
+export { exposureOf, type Exposure } from './exposure.ts';
 export { parametersOf, handlerParameters, parametersFor, type Parameter, type ParameterList } from './parameters.ts';
 // The route map: a self-routing controller's own entries, a plugin's marks.
 export { describeRoutes, type DescribeContext, type DescribedChild, type DescribedRoute, type RouteDescription } from './route-description.ts';

@@ -195,7 +195,7 @@ test('ready() fails for an args key that names no parameter, listing the paramet
 test('expose()/when() refuse a malformed args or body option at once', () => {
   assert.throws(() => expose({ args: [z.string()] as never }), /`args` must be an object: parameter name → schema/);
   assert.throws(() => when('items', { method: 'POST', body: 3 as never }), /`body` must be true, false, or a schema of the body/);
-  assert.throws(() => expose({ template: 'json', args: { id: z.string() }, nope: 1 } as never), /unknown option "nope" .*body, args, response, status\)/);
+  assert.throws(() => expose({ template: 'json', args: { id: z.string() }, nope: 1 } as never), /unknown option "nope" .*body, args, response, status, csrf\)/);
 });
 
 test('types: a schema output that fits no parameter is a compile error', () => {
