@@ -675,6 +675,9 @@ export function cutOffRequest(request: Request): void {
  */
 export function requestEnded(request: Request): boolean {
   return endedOf(request);
+}
+
+/**
  * The cookie signer of the kernel that made `request` (`kernel.cookieSigner`), if it has one.
  *
  * @example
