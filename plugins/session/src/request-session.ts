@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Request, type CookieSigner, type Response } from '@hickory/core';
-import { currentExchange, isThenable } from '@hickory/core/kit';
+import { isThenable, requestEnded } from '@hickory/core/kit';
 import { sessionError } from './errors.ts';
 import type { SessionSettings } from './options.ts';
 import { type Session, sessionFrom, sessionMarks } from './session.ts';
@@ -41,19 +41,6 @@ export function defineSessionProperty(): void {
       return state.record;
     },
   });
-}
-
-/**
- * Whether the request was cut off by `handler_timeout` (answered 503 while its handler may still
- * run): its session is then never saved. The one place this is told, so it can be replaced.
- *
- * @example
- * ```ts
- * if (cutOffByTimeout()) return;
- * ```
- */
-function cutOffByTimeout(): boolean {
-  return currentExchange()?.deadline?.expired === true;
 }
 
 /**
@@ -102,7 +89,7 @@ export class SessionManager {
    */
   save(request: Request, response: Response): StoreAnswer<void> {
     const state = states.get(request);
-    if (state === undefined || response.status >= 500 || cutOffByTimeout()) return undefined;
+    if (state === undefined || response.status >= 500 || requestEnded(request)) return undefined;
     const { store, maxAge } = this.settings;
     const now = Date.now();
     const expires = now + maxAge * 1000;
