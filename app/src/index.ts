@@ -24,6 +24,7 @@ export * from '@hickory/otel';
 export * from '@hickory/openapi';
 export * from '@hickory/session';
 export * from '@hickory/csrf';
+export * from '@hickory/broadcast';
 // Named one by one: these two packages' main entries still hold their plugin authors' internals.
 export {
   dispatchPlugin,
