@@ -105,11 +105,11 @@ test('used alone, it brings dispatchPlugin: the document lists the tree', async 
   assert.equal((await kernel.inject('/books/show/3')).body, '{"id":"3"}');
 });
 
-test('bad options fail when the plugin is used, naming the option and the fix', () => {
-  const use = (options: unknown) => () => createKernel({ root: new Root() }).use(openapiPlugin, options as OpenapiPluginOptions);
-  assert.throws(use({ path: '/x' }), { code: 'HICKORY_ERR_OPENAPI_OPTION', message: 'openapiPlugin option "path" is unknown (known: json, ui, title, version).' });
-  assert.throws(use({ json: 'openapi.json' }), { code: 'HICKORY_ERR_OPENAPI_OPTION', message: /"json" must be a path such as "\/openapi.json"/ });
-  assert.throws(use({ ui: '/docs?x=1' }), { code: 'HICKORY_ERR_OPENAPI_OPTION', message: /"ui" must be a path/ });
-  assert.throws(use({ json: '/docs/openapi.json' }), { code: 'HICKORY_ERR_OPENAPI_OPTION', message: /"json" must not be \/docs or below it/ });
-  assert.throws(use({ title: 3 }), { code: 'HICKORY_ERR_OPENAPI_OPTION', message: /"title" must be a non-empty string/ });
+test('bad options fail ready(), naming the option and the fix', async () => {
+  const use = (options: unknown) => createKernel({ root: new Root(), logger: false }).use(openapiPlugin, options as OpenapiPluginOptions).ready();
+  await assert.rejects(use({ path: '/x' }), { code: 'HICKORY_ERR_OPENAPI_OPTION', message: 'openapiPlugin option "path" is unknown (known: json, ui, title, version).' });
+  await assert.rejects(use({ json: 'openapi.json' }), { code: 'HICKORY_ERR_OPENAPI_OPTION', message: /"json" must be a path such as "\/openapi.json"/ });
+  await assert.rejects(use({ ui: '/docs?x=1' }), { code: 'HICKORY_ERR_OPENAPI_OPTION', message: /"ui" must be a path/ });
+  await assert.rejects(use({ json: '/docs/openapi.json' }), { code: 'HICKORY_ERR_OPENAPI_OPTION', message: /"json" must not be \/docs or below it/ });
+  await assert.rejects(use({ title: 3 }), { code: 'HICKORY_ERR_OPENAPI_OPTION', message: /"title" must be a non-empty string/ });
 });

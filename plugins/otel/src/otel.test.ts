@@ -288,9 +288,9 @@ test('a client that leaves before its response: status ERROR, error.type client_
   }
 });
 
-test('bad options fail when the plugin is used, naming the option', () => {
-  assert.throws(() => createKernel({ root: new Root() }).use(otelPlugin, { metric: false } as never), { code: 'HICKORY_ERR_OTEL_OPTION', message: /"metric" is unknown/ });
-  assert.throws(() => createKernel({ root: new Root() }).use(otelPlugin, { tracerProvider: {} as never }), { code: 'HICKORY_ERR_OTEL_OPTION', message: /getTracer/ });
+test('bad options fail ready(), naming the option', async () => {
+  await assert.rejects(createKernel({ root: new Root(), logger: false }).use(otelPlugin, { metric: false } as never).ready(), { code: 'HICKORY_ERR_OTEL_OPTION', message: /"metric" is unknown/ });
+  await assert.rejects(createKernel({ root: new Root(), logger: false }).use(otelPlugin, { tracerProvider: {} as never }).ready(), { code: 'HICKORY_ERR_OTEL_OPTION', message: /getTracer/ });
 });
 
 async function durations(reader: TestReader) {
