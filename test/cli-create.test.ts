@@ -22,7 +22,7 @@ after(async () => {
 async function npm(cwd: string, script: string): Promise<string> {
   // Without NODE_TEST_CONTEXT, the project's `node --test` reports as it would in a terminal.
   const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-  const { stdout } = await exec('npm', ['run', script], { cwd, timeout: 40_000, env: { ...env, NODE_OPTIONS: '' } });
+  const { stdout } = await exec('npm', ['run', script], { cwd, timeout: 150_000, env: { ...env, NODE_OPTIONS: '' } });
   return stdout;
 }
 
