@@ -1,5 +1,5 @@
 // The sandbox app's config: `npm start` runs `hickory serve sandbox/config.ts`.
-import { showcasePlugin } from './src/showcase-plugin.ts';
+import { showcasePlugins } from './src/production.ts';
 import { showcaseLibrary } from './src/store/library.ts';
 import { SESSION_COOKIE } from './src/admin-session.ts';
 import { showcaseUploads } from './src/upload-shelf.ts';
@@ -16,8 +16,10 @@ export default {
     // One transaction per request on the showcase's database: the SQLite file, or PostgreSQL when
     // DATABASE_URL says so (opened and migrated when the app is ready).
     hooks: [showcaseLibrary().hook],
-    // Closing the app closes the database and removes the uploads' folder.
-    plugins: [showcasePlugin(showcaseLibrary(), showcaseUploads())],
+    // The showcase's own plugin (closing the app closes the database and removes the uploads'
+    // folder), then the production ones: CORS for the JSON API, security headers, the login's
+    // rate limit, /healthz and /readyz, /openapi.json and /docs (see src/production.ts).
+    plugins: showcasePlugins(showcaseLibrary(), showcaseUploads()),
     // What the OpenAPI document (`hickory routes --openapi`) says the /admin/ routes require: the
     // session cookie that logging in sets (the check itself reads it, which the route map cannot see).
     openapi: {

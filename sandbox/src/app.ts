@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig, type Kernel, type KernelConfig } from '@hickory/core';
 import { createApp } from '@hickory/app';
 import { RootController } from './controllers/root.ts';
-import { showcasePlugin } from './showcase-plugin.ts';
+import { showcasePlugins } from './production.ts';
 import { Library } from './store/library.ts';
 import { UploadShelf, type UploadShelfOptions } from './upload-shelf.ts';
 import type { DatabaseOptions } from './store/database.ts';
@@ -42,7 +42,7 @@ export async function createSandbox(overrides: KernelConfig = {}, database: Sand
     ...app,
     root: new RootController(library, shelf),
     hooks: [library.hook, ...(hooks as unknown[])],
-    plugins: [showcasePlugin(library, shelf)],
+    plugins: showcasePlugins(library, shelf),
     ...rest,
   }).ready();
 }
