@@ -10,8 +10,9 @@ export default {
     root: './src/controllers/root.ts#RootController',
     template_path: '%(confdir)s/templates',
     static_root: '%(confdir)s/public',
-    // 401: a refused /admin/ request shows the login form (with its 401 status).
-    errors: { 401: '/admin/login', 404: '/error/404', 500: '/error/500' },
+    // 401: a refused /admin/ request shows the login form (with its 401 status); every other
+    // error a visitor can meet is a page of the site's layout too (clients asking for JSON get JSON).
+    errors: { 401: '/admin/login', 404: '/error/404', 500: '/error/500', ...Object.fromEntries([400, 405, 409, 413, 418, 429].map((status) => [status, '/error/other'])) },
     extra_template_vars: { site: 'Hickory sandbox' },
     // One transaction per request on the showcase's database: the SQLite file, or PostgreSQL when
     // DATABASE_URL says so (opened and migrated when the app is ready).

@@ -59,6 +59,7 @@ const EXPECTED = [
   "ANY /status/broken StatusController.broken",
   "ANY /error/404 ErrorController.notFound",
   "ANY /error/500 ErrorController.serverError",
+  "ANY /error/other ErrorController.otherError",
   "ANY /catalog/books/ BooksController.index",
   "ANY /catalog/books/index BooksController.index",
   "ANY /catalog/books/bestsellers BooksController.bestsellers",
