@@ -94,6 +94,26 @@ describe('the showcase uses the production plugins', () => {
     }
   });
 
+  test('errors a visitor meets are pages of the site (headers kept); a client asking for JSON gets JSON', async () => {
+    const cases: Array<[string, string, number, string]> = [
+      ['PATCH', '/books/', 405, '405 · Method Not Allowed'],
+      ['GET', '/status/teapot', 418, '418 · I&#39;m a Teapot'],
+      ['POST', '/books/', 400, '400 · Bad Request'],
+      ['GET', '/no/such/page', 404, '404 · Not Found'],
+      ['GET', '/status/broken', 500, '500 · Internal Server Error'],
+    ];
+    for (const [method, url, status, heading] of cases) {
+      // What a browser sends: HTML first, anything else after.
+      const res = await app.inject({ method, url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', ...(method === 'POST' ? form : {}) }, payload: method === 'POST' ? 'name=' : undefined });
+      assert.equal(res.statusCode, status, url);
+      assert.match(res.body, new RegExp(`<link rel="stylesheet" href="/style\\.css">[\\s\\S]*<header class="masthead">[\\s\\S]*<h1>${heading}</h1>`), url);
+    }
+    assert.equal((await app.inject({ method: 'PATCH', url: '/books/', headers: { accept: 'text/html' } })).headers.allow, 'GET, HEAD, POST, OPTIONS');
+    const json = await app.inject({ method: 'PATCH', url: '/books/', headers: { accept: 'application/json' } });
+    assert.equal(json.statusCode, 405);
+    assert.deepEqual(json.json(), { code: 405, title: 'Method Not Allowed', description: 'PATCH is not allowed here; allowed: GET, HEAD, POST, OPTIONS.' });
+  });
+
   test('/healthz and /readyz (the database checked); /openapi.json and /docs', async () => {
     const live = await app.inject('/healthz');
     assert.equal(live.statusCode, 200);
