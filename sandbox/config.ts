@@ -1,5 +1,5 @@
 // The sandbox app's config: `npm start` runs `hickory serve sandbox/config.ts`.
-import { showcasePlugin } from './src/showcase-plugin.ts';
+import { showcasePlugins } from './src/production.ts';
 import { showcaseLibrary } from './src/store/library.ts';
 import { SESSION_COOKIE } from './src/admin-session.ts';
 import { showcaseUploads } from './src/upload-shelf.ts';
@@ -10,14 +10,17 @@ export default {
     root: './src/controllers/root.ts#RootController',
     template_path: '%(confdir)s/templates',
     static_root: '%(confdir)s/public',
-    // 401: a refused /admin/ request shows the login form (with its 401 status).
-    errors: { 401: '/admin/login', 404: '/error/404', 500: '/error/500' },
+    // 401: a refused /admin/ request shows the login form (with its 401 status); every other
+    // error a visitor can meet is a page of the site's layout too (clients asking for JSON get JSON).
+    errors: { 401: '/admin/login', 404: '/error/404', 500: '/error/500', ...Object.fromEntries([400, 405, 409, 413, 418, 429].map((status) => [status, '/error/other'])) },
     extra_template_vars: { site: 'Hickory sandbox' },
     // One transaction per request on the showcase's database: the SQLite file, or PostgreSQL when
     // DATABASE_URL says so (opened and migrated when the app is ready).
     hooks: [showcaseLibrary().hook],
-    // Closing the app closes the database and removes the uploads' folder.
-    plugins: [showcasePlugin(showcaseLibrary(), showcaseUploads())],
+    // The showcase's own plugin (closing the app closes the database and removes the uploads'
+    // folder), then the production ones: CORS for the JSON API, security headers, the login's
+    // rate limit, /healthz and /readyz, /openapi.json and /docs (see src/production.ts).
+    plugins: showcasePlugins(showcaseLibrary(), showcaseUploads()),
     // What the OpenAPI document (`hickory routes --openapi`) says the /admin/ routes require: the
     // session cookie that logging in sets (the check itself reads it, which the route map cannot see).
     openapi: {

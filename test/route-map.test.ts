@@ -59,6 +59,7 @@ const EXPECTED = [
   "ANY /status/broken StatusController.broken",
   "ANY /error/404 ErrorController.notFound",
   "ANY /error/500 ErrorController.serverError",
+  "ANY /error/other ErrorController.otherError",
   "ANY /catalog/books/ BooksController.index",
   "ANY /catalog/books/index BooksController.index",
   "ANY /catalog/books/bestsellers BooksController.bestsellers",
@@ -93,7 +94,7 @@ test('hickory routes prints the same map as text and as JSON', async () => {
   assert.equal(asText.code, 0, asText.stderr);
   const lines = asText.stdout.trimEnd().split('\n');
   assert.equal(lines.length, EXPECTED.length);
-  assert.match(lines[0]!, /^ANY\s+\/\s+RootController\.index\s+text\/html\s+\(\)$/);
+  assert.match(lines[0]!, /^ANY\s+\/\s+RootController\.index\s+layout\/page\.ejs\s+\(\)$/);
   assert.match(asText.stdout, /\/store\/\*\s+GenericBooksController\._lookup\s+\(_lookup decides\)\s+\(id, \.\.\.remainder\)/);
   assert.match(asText.stdout, /\n[A-Z]+\s+\/admin\/logout\s+AdminController\.logout\s+text\/html\s+\(\)  secured\n/);
 });

@@ -20,7 +20,8 @@ test('/library/: an added book is kept; a write followed by a failure is rolled 
     assert.equal(added.headers.location, '/library/');
     const failed = await app.inject({ method: 'POST', url: '/library/write_then_fail', headers: form, payload: 'name=Ghost' });
     assert.equal(failed.statusCode, 409);
-    assert.match(failed.body, /Book 2 \(&quot;Ghost&quot;\) was written, then this request failed: its transaction was rolled back/);
+    // The site's error page (config errors) shows the message, escaped.
+    assert.match(failed.body, /<h1>409 · Conflict<\/h1>\n<p>Book 2 \(&#34;Ghost&#34;\) was written, then this request failed: its transaction was rolled back/);
     const page = await app.inject('/library/');
     assert.match(page.body, /<p id="count">1 book in the database\.<\/p>/);
     assert.match(page.body, /<li>1: Dune<\/li>/);
@@ -154,8 +155,10 @@ test('npm start keeps the books in a SQLite file: they are there after a restart
     }
     const second = await serveFixture(['sandbox/config.ts', '--port', '0']);
     try {
+      // After the five books a new database starts with (npm start seeds it).
       const page = await (await fetch(`${second.url}/library/`)).text();
-      assert.match(page, /<li>1: Persistent<\/li>/);
+      assert.match(page, /<p id="count">6 books in the database\.<\/p>/);
+      assert.match(page, /<li>5: Sense and Sensibility<\/li>\n  <li>6: Persistent<\/li>/);
     } finally {
       second.cli.stop();
       await second.cli.exited(10_000);

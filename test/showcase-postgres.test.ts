@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { HTTPError, type Kernel } from '@hickory/core';
 import { createSandbox } from '@hickory/sandbox/app';
+import { SEED_BOOKS } from '@hickory/sandbox/store/migrations';
 import { BookStore } from '@hickory/sandbox/store/book-store';
 import { openPostgresDatabase } from '@hickory/sandbox/store/postgres-database';
 import { serveFixture } from './fixtures/cli/harness.ts';
@@ -59,7 +60,7 @@ describe('the showcase on PostgreSQL', { skip: postgresSkipReason() }, () => {
       const pages: Array<[string, RegExp]> = [
         ['/', /<h1>Hickory sandbox<\/h1>/],
         ['/books/', /<h1>Books<\/h1>/],
-        ['/library/', /<title>Library \(PostgreSQL\) · Hickory<\/title>[\s\S]*<p id="count">0 books in the database\.<\/p>/],
+        ['/library/', /<title>Library \(PostgreSQL\) · Hickory<\/title>[\s\S]*<p id="count">5 books in the database\.<\/p>[\s\S]*<li>\d+: Dune Messiah<\/li>/],
         ['/admin/login', /<form method="post" action="\/admin\/login" id="login-form">/],
         ['/catalog/books/', /<h1>Books<\/h1>/],
       ];
@@ -87,19 +88,21 @@ describe('the showcase on PostgreSQL', { skip: postgresSkipReason() }, () => {
         assert.equal((await send(base, { path, headers: { accept: 'application/json' } })).status, 404, path);
       }
       const page = await send(base, { path: '/library/' });
-      assert.match(page.body, /<p id="count">2 books in the database\.<\/p>/);
+      assert.match(page.body, /<p id="count">7 books in the database\.<\/p>/);
       assert.match(page.body, /<li>\d+: Dune<\/li>\n  <li>\d+: Emma<\/li>/);
       assert.doesNotMatch(page.body, /Ghost/);
     } finally {
       cli.stop();
       await cli.exited(10_000).catch(() => undefined);
     }
-    // Both workers migrated the fresh database at once: each migration ran once, the authors once.
+    // Both workers migrated the fresh database at once: each migration ran once, the authors once,
+    // and the seed books (what a fresh `npm start` shows) once.
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      assert.deepEqual((await client.query('SELECT name FROM kysely_migration ORDER BY name')).rows, [{ name: '001-authors-and-books' }, { name: '002-sessions' }]);
+      assert.deepEqual((await client.query('SELECT name FROM kysely_migration ORDER BY name')).rows, [{ name: '001-authors-and-books' }, { name: '002-sessions' }, { name: '003-seed-books' }]);
       assert.deepEqual((await client.query('SELECT count(*)::int AS n FROM authors')).rows, [{ n: 2 }]);
+      assert.deepEqual((await client.query("SELECT name, author_id FROM books WHERE name NOT IN ('Dune', 'Emma') ORDER BY id")).rows, SEED_BOOKS);
     } finally {
       await client.end();
     }

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig, type Kernel, type KernelConfig } from '@hickory/core';
 import { createApp } from '@hickory/app';
 import { RootController } from './controllers/root.ts';
-import { showcasePlugin } from './showcase-plugin.ts';
+import { showcasePlugins } from './production.ts';
 import { Library } from './store/library.ts';
 import { UploadShelf, type UploadShelfOptions } from './upload-shelf.ts';
 import type { DatabaseOptions } from './store/database.ts';
@@ -10,7 +10,10 @@ import type { DatabaseOptions } from './store/database.ts';
 /** The sandbox's config file (`npm start` serves it with `hickory serve`). */
 export const SANDBOX_CONFIG = fileURLToPath(new URL('../config.ts', import.meta.url));
 
-/** Where {@link createSandbox}'s app keeps its data, and the bounds of its database. */
+/**
+ * Where {@link createSandbox}'s app keeps its data, the bounds of its database, and `seed: true`
+ * for the few books `npm start` begins with (default: an empty shelf, which the tests count on).
+ */
 export interface SandboxDatabase extends DatabaseOptions {
   /** A `postgres://` URL, a SQLite file or `:memory:` (the default). */
   location?: string;
@@ -29,6 +32,7 @@ export interface SandboxDatabase extends DatabaseOptions {
  * (await app.inject('/')).statusCode; // 200
  * const onPostgres = await createSandbox({ logger: false }, { location: 'postgres://127.0.0.1/books' });
  * const fewFiles = await createSandbox({ logger: false }, {}, { maxFiles: 3 });
+ * const stocked = await createSandbox({ logger: false }, { seed: true }); // five books on the shelf
  * ```
  */
 export async function createSandbox(overrides: KernelConfig = {}, database: SandboxDatabase = {}, uploads: UploadShelfOptions = {}): Promise<Kernel> {
@@ -42,7 +46,7 @@ export async function createSandbox(overrides: KernelConfig = {}, database: Sand
     ...app,
     root: new RootController(library, shelf),
     hooks: [library.hook, ...(hooks as unknown[])],
-    plugins: [showcasePlugin(library, shelf)],
+    plugins: showcasePlugins(library, shelf),
     ...rest,
   }).ready();
 }

@@ -3,7 +3,8 @@ import { createSandbox } from './app.ts';
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
-const app = await createSandbox();
+// A fresh in-memory database, with the few books a fresh `npm start` shows too.
+const app = await createSandbox({}, { seed: true });
 const { url } = await app.listen({ port, host });
 console.log(`hickory sandbox serving on ${url}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

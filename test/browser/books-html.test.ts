@@ -72,11 +72,12 @@ test('/books/: HTML pages by default, JSON when asked; forms from a browser end 
     res = await app.inject({ url: '/books/', headers: { accept: 'application/json' } });
     assert.equal(res.body, '[{"id":"1","name":"Dune"},{"id":"2","name":"Persuasion"}]');
 
-    // A form sent without a name: the browser sees the HTML error page, not a redirect.
+    // A form sent without a name: the browser sees the HTML error page (the site's, config errors), not a redirect.
     res = await post('/books/', 'name=+', BROWSER_ACCEPT);
     assert.equal(res.statusCode, 400);
     assert.equal(res.headers['content-type'], HTML_TYPE);
-    assert.match(res.body, /A non-empty &quot;name&quot; is required\./);
+    assert.match(res.body, /<h1>400 · Bad Request<\/h1>\n<p>A non-empty &#34;name&#34; is required\.<\/p>/);
+    assert.match(res.body, /<link rel="stylesheet" href="\/style\.css">/);
   } finally {
     await app.close();
   }

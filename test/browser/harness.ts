@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Kernel, KernelConfig } from '@hickory/core';
-import { createSandbox } from '@hickory/sandbox/app';
+import { createSandbox, type SandboxDatabase } from '@hickory/sandbox/app';
 import { chromium, type Browser, type BrowserContext, type Page, type Response as PageResponse } from 'playwright-core';
 
 /** Debian's Chromium: the only browser these tests use (none is ever downloaded). */
@@ -66,15 +66,18 @@ export class BrowserSession {
     readonly context: BrowserContext,
   ) {}
 
-  /** `overrides` go to the sandbox's configuration (`{ logger: { stream } }` to read its log). */
-  static async open(suite: string, overrides: KernelConfig = {}): Promise<BrowserSession> {
+  /**
+   * `overrides` go to the sandbox's configuration (`{ logger: { stream } }` to read its log);
+   * `database` to its database (`{ seed: true }`: the books a fresh `npm start` shows).
+   */
+  static async open(suite: string, overrides: KernelConfig = {}, database: SandboxDatabase = {}): Promise<BrowserSession> {
     if (!existsSync(CHROMIUM_PATH)) {
       throw new Error(`No Chromium at ${CHROMIUM_PATH} and CI is set: install Debian's "chromium" package (.ci/run does).`);
     }
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     // A previous run's pictures of this suite would mix with this run's numbering.
     for (const name of readdirSync(SCREENSHOT_DIR)) if (name.startsWith(`${suite}-`)) rmSync(`${SCREENSHOT_DIR}${name}`);
-    const app = await createSandbox({ logger: false, ...overrides });
+    const app = await createSandbox({ logger: false, ...overrides }, database);
     let browser: Browser | undefined;
     try {
       const { url } = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -15,8 +15,9 @@ const STATUS_DEMOS: Array<[string, number, string, RegExp]> = [
   ['/status/broken', 500, 'text/html', /500 · Internal Server Error\s+Something went wrong on our side\./],
 ];
 
+// The links of a page's own content (every page also has the site's masthead).
 async function linksOf(page: Page): Promise<string[]> {
-  const hrefs = await page.$$eval('a[href]', (anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await page.$$eval('main a[href]', (anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
   return [...new Set(hrefs.map((href) => new URL(href, page.url()).href))];
 }
 

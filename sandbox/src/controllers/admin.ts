@@ -1,6 +1,7 @@
 import { abort, redirect, request, response, type Request } from '@hickory/core';
 import { expose, when } from '@hickory/dispatch';
 import { SecureController, unlocked } from '@hickory/hooks';
+import { rate_limit } from '@hickory/app';
 import { endSession, hasSession, passwordMatches, startSession } from '../admin-session.ts';
 import type { Library } from '../store/library.ts';
 
@@ -63,6 +64,8 @@ export class AdminController extends SecureController {
     return { failed: false };
   }
 
+  // Password guessing: 5 attempts a minute per client address (then 429 with Retry-After).
+  @rate_limit({ points: 5, duration: 60, name: 'login' })
   @when('login', { method: 'POST', template: 'admin/login.ejs' })
   async login_post(password?: string) {
     if (!passwordMatches(password)) {

@@ -13,30 +13,38 @@ const BOOKS: readonly Book[] = Object.freeze([
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** What `layout/page.ejs` renders: the site's layout around a body built here. */
+interface Page {
+  title: string;
+  body: string;
+}
+
+const page = (title: string, body: string): Page => ({ title, body });
+
 // The JSON list's schema: serialized by a compiled serializer, and shown in the OpenAPI document.
 const BookList = z.array(z.object({ id: z.string(), name: z.string() }));
 
 /** `/catalog/books/`: HTML by default; JSON for `/catalog/books/index.json` or `Accept: application/json`. */
 export class BooksController {
-  @expose()
+  @expose('layout/page.ejs')
   @expose('json', { response: BookList })
-  index(): string | readonly Book[] {
+  index(): Page | readonly Book[] {
     if (renderingFor()?.mediaType === 'application/json') return BOOKS;
-    return `<h1>Books</h1><ul>${BOOKS.map((b) => `<li>${escape(b.name)}</li>`).join('')}</ul>\n`;
+    return page('Catalog books', `<h1>Books</h1><ul>${BOOKS.map((b) => `<li>${escape(b.name)}</li>`).join('')}</ul>\n<p>As JSON: <a href="/catalog/books.json">/catalog/books.json</a>.</p>\n`);
   }
 
   /** `/catalog/books/bestsellers` */
-  @expose()
-  bestsellers(): string {
-    return '<h1>Bestsellers</h1><ol><li>Dune</li></ol>\n';
+  @expose('layout/page.ejs')
+  bestsellers(): Page {
+    return page('Bestsellers', '<h1>Bestsellers</h1><ol><li>Dune</li></ol>\n');
   }
 }
 
 /** `/catalog/new-arrivals/`: a page under a dashed segment, mounted with `route()`. */
 export class NewArrivalsController {
-  @expose()
-  index(): string {
-    return '<h1>New arrivals</h1>\n';
+  @expose('layout/page.ejs')
+  index(): Page {
+    return page('New arrivals', '<h1>New arrivals</h1>\n<p>Nothing new this week.</p>\n');
   }
 }
 
@@ -44,9 +52,9 @@ export class NewArrivalsController {
 export class CatalogController {
   books = new BooksController();
 
-  @expose()
-  index(): string {
-    return '<h1>Catalog</h1><a href="books/">Books</a>\n';
+  @expose('layout/page.ejs')
+  index(): Page {
+    return page('Catalog', '<h1>Catalog</h1><ul><li><a href="books/">Books</a></li><li><a href="books/bestsellers">Bestsellers</a></li><li><a href="new-arrivals/">New arrivals</a></li></ul>\n');
   }
 }
 route(CatalogController, 'new-arrivals', new NewArrivalsController());
@@ -64,9 +72,9 @@ route(CatalogController, 'new-arrivals', new NewArrivalsController());
 export class CatalogRootController {
   catalog = new CatalogController();
 
-  @expose()
-  index(): string {
-    return '<!DOCTYPE html><title>Hickory</title><h1>Hickory sandbox</h1>\n';
+  @expose('layout/page.ejs')
+  index(): Page {
+    return page('Hickory sandbox', '<h1>Hickory sandbox</h1>\n');
   }
 
   @expose()

@@ -10,12 +10,14 @@ function describeOriginal(fallback: number) {
 }
 
 /**
- * `/error/404` and `/error/500`: the error documents of the sandbox (config `errors`), rendered
- * with nunjucks and ejs from `request.environ['hickory.original_exception']`.
+ * `/error/404`, `/error/500` and `/error/other`: the error documents of the sandbox (config
+ * `errors`), rendered with nunjucks and ejs on the site's layout from
+ * `request.environ['hickory.original_exception']`. `other` serves the rest of the statuses a
+ * visitor can meet (400, 405, 409, 413, 418, 429): the status and headers of the error are kept.
  *
  * @example
  * ```ts
- * createApp({ root, errors: { 404: '/error/404', 500: '/error/500' } });
+ * createApp({ root, errors: { 404: '/error/404', 500: '/error/500', 429: '/error/other' } });
  * ```
  */
 export class ErrorController {}
@@ -23,6 +25,9 @@ export class ErrorController {}
 route(ErrorController, '404', expose('errors/404.njk')(function notFound() {
   return describeOriginal(404);
 }));
-route(ErrorController, '500', expose('errors/500.ejs')(function serverError() {
+route(ErrorController, '500', expose('errors/error.ejs')(function serverError() {
+  return describeOriginal(500);
+}));
+route(ErrorController, 'other', expose('errors/error.ejs')(function otherError() {
   return describeOriginal(500);
 }));

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { abort, contentDisposition, escapeHtml, redirect, response } from '@hickory/core';
+import { abort, contentDisposition, redirect, response } from '@hickory/core';
 import { expose, when } from '@hickory/dispatch';
 import { UploadedFile } from '@hickory/multipart';
 import { showcaseUploads, type UploadShelf } from '../upload-shelf.ts';
@@ -24,26 +24,12 @@ export class FilesController {
     this.#shelf = shelf;
   }
 
-  /** GET: the form and the list; POST: stores the upload, then back to the list (303). */
-  @expose({ generic: true })
-  index(): string {
-    const rows = this.#shelf.list()
-      .map((f) => `<li><a href="download/${f.id}">${escapeHtml(f.filename)}</a> (${f.size} bytes, ${escapeHtml(f.type)})</li>`)
-      .join('\n');
-    return `<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>Files</title></head><body>
-<h1>Files</h1>
-<form method="POST" action="/files/" enctype="multipart/form-data">
-  <input type="file" name="file" required>
-  <button type="submit">Upload</button>
-</form>
-<p>The latest ${this.#shelf.maxFiles} files (${+(this.#shelf.maxBytes / 1048576).toFixed(1)} MiB in all) are kept, until the server stops.</p>
-<ul id="files">
-${rows || '<li>No files yet.</li>'}
-</ul>
-<p><a href="/">Home</a></p>
-</body></html>
-`;
+  /** GET: the form and the list (`files/index.ejs`); POST: stores the upload, then back to the list (303). */
+  @expose({ generic: true, template: 'files/index.ejs' })
+  index() {
+    const { maxFiles, maxBytes } = this.#shelf;
+    const files = this.#shelf.list().map(({ id, filename, size, type }) => ({ id, filename, size, type }));
+    return { files, maxFiles, maxMiB: +(maxBytes / 1048576).toFixed(1) };
   }
 
   // The form's file arrives as the argument of the same name (optional, so that a form without

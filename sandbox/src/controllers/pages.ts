@@ -12,9 +12,12 @@ const ITEMS = ['object dispatch', 'REST controllers', 'uploads and downloads', '
  * ```
  */
 export class PagesController {
-  @expose()
-  index(): string {
-    return '<h1>Pages</h1><ul><li><a href="ejs">ejs</a></li><li><a href="nunjucks">nunjucks</a></li><li><a href="handlebars">handlebars</a></li></ul>\n';
+  @expose('layout/page.ejs')
+  index() {
+    return {
+      title: 'Templates',
+      body: '<h1>Templates</h1><p>One page per engine, each on the site\'s layout in that engine\'s own way.</p><ul><li><a href="ejs">ejs</a></li><li><a href="nunjucks">nunjucks</a></li><li><a href="handlebars">handlebars</a></li></ul>\n',
+    };
   }
 
   @expose('ejs/page.ejs')

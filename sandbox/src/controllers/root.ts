@@ -10,10 +10,8 @@ import type { UploadShelf } from '../upload-shelf.ts';
 import { PagesController } from './pages.ts';
 import { StatusController } from './status.ts';
 
-const LANDING = `<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>Hickory sandbox</title><link rel="stylesheet" href="/style.css"></head>
-<body>
-<h1>Hickory sandbox</h1>
+// The landing page's body: `layout/page.ejs` puts the site's layout around it.
+const LANDING = `<h1>Hickory sandbox</h1>
 <p>Every link below is served by this app: a tree of controller objects walked by object dispatch.</p>
 <h2>Object dispatch</h2>
 <ul>
@@ -48,7 +46,12 @@ const LANDING = `<!DOCTYPE html>
   <li><a href="/status/">/status/</a>: 403 and 203 set by controllers, <code>abort(418)</code>, a 500</li>
   <li><a href="/no/such/page">/no/such/page</a>: the custom 404 page (config <code>errors</code>)</li>
 </ul>
-</body></html>
+<h2>Production</h2>
+<ul>
+  <li><a href="/healthz">/healthz</a> and <a href="/readyz">/readyz</a>: liveness, and readiness with a database check (<code>healthPlugin</code>)</li>
+  <li><a href="/docs">/docs</a> and <a href="/openapi.json">/openapi.json</a>: the API, described (<code>openapiPlugin</code>)</li>
+  <li>Security headers on every answer (<code>securityHeadersPlugin</code>), CORS for the JSON API (<code>corsPlugin</code>), and at most 5 sign-ins a minute per client (<code>@rate_limit</code>)</li>
+</ul>
 `;
 
 /**
@@ -91,8 +94,8 @@ export class RootController extends CatalogRootController {
     this.files = new FilesController(uploads);
   }
 
-  @expose()
-  override index(): string {
-    return LANDING;
+  @expose('layout/page.ejs')
+  override index(): { title: string; body: string; home: boolean } {
+    return { title: 'Hickory sandbox', body: LANDING, home: true };
   }
 }

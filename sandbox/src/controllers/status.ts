@@ -10,9 +10,9 @@ import { expose } from '@hickory/dispatch';
  * ```
  */
 export class StatusController {
-  @expose()
-  index(): string {
-    return '<h1>Status codes</h1><ul><li><a href="forbidden">403 with a text body</a></li><li><a href="non-authoritative">203</a></li><li><a href="teapot">abort(418)</a></li><li><a href="broken">a handler that throws (500)</a></li></ul>\n';
+  @expose('layout/page.ejs')
+  index() {
+    return { title: 'Status codes', body: '<h1>Status codes</h1><ul><li><a href="forbidden">403 with a text body</a></li><li><a href="non-authoritative">203</a></li><li><a href="teapot">abort(418)</a></li><li><a href="broken">a handler that throws (500)</a></li></ul>\n' };
   }
 
   @expose({ content_type: 'text/plain' })

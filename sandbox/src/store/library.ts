@@ -73,7 +73,8 @@ let shared: Library | undefined;
 
 /**
  * The library `npm start` serves, on {@link databaseLocation} with {@link databaseOptions}: created on first call (opening
- * nothing: the database opens when the app is ready), once per process.
+ * nothing: the database opens when the app is ready), once per process. A new database starts with
+ * a few books (`seed: true`), so the showcase's pages have something to show.
  *
  * @example
  * ```ts
@@ -81,5 +82,5 @@ let shared: Library | undefined;
  * ```
  */
 export function showcaseLibrary(): Library {
-  return (shared ??= new Library(databaseLocation(), databaseOptions()));
+  return (shared ??= new Library(databaseLocation(), { ...databaseOptions(), seed: true }));
 }

@@ -1,12 +1,12 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { databaseBusy } from './busy.ts';
-import { migrateToLatest } from './migrations.ts';
+import { migrateToLatest, type MigrationOptions } from './migrations.ts';
 import { stillOpen, type ShowcaseDatabase } from './showcase-database.ts';
 import type { ShowcaseTables, ShowcaseTransaction } from './tables.ts';
 
-/** The bounds of {@link openPostgresDatabase}'s pool. */
-export interface PostgresOptions {
+/** The bounds of {@link openPostgresDatabase}'s pool (and whether a new database gets seed books). */
+export interface PostgresOptions extends MigrationOptions {
   /** Connections at most (node-postgres' `max`; default 10). */
   max?: number;
   /** How long a request waits for one of them (`connectionTimeoutMillis`; default 5 s). */
@@ -53,7 +53,7 @@ export async function openPostgresDatabase(url: string, options: PostgresOptions
   pool.on('error', onIdleError);
   const db = new Kysely<ShowcaseTables>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await migrateToLatest(db, 'postgres');
+    await migrateToLatest(db, 'postgres', { seed: options.seed });
   } catch (error) {
     await db.destroy();
     throw new Error(`The showcase could not prepare its PostgreSQL database at ${shown(url)} (DATABASE_URL): ${(error as Error).message}`, { cause: error });

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { HTTPError } from '@hickory/core';
 import { openSqliteDatabase } from './sqlite-database.ts';
+import { SEED_BOOKS } from './migrations.ts';
 
 const run = promisify(execFile);
 
@@ -141,15 +142,15 @@ test(':memory: is one connection: a read-only transaction takes the writer\'s tu
 });
 
 // Opens (and so migrates) `file` in another process, as a second `hickory serve` worker would.
-function openInAnotherProcess(file: string): Promise<string> {
+function openInAnotherProcess(file: string, seed = false): Promise<string> {
   const script = `import { openSqliteDatabase } from ${JSON.stringify(new URL('./sqlite-database.ts', import.meta.url).href)};
-const database = await openSqliteDatabase(process.argv[1]);
+const database = await openSqliteDatabase(process.argv[1], { seed: process.argv[2] === 'seed' });
 await database.close();
 console.log('migrated');`;
-  return run(process.execPath, ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', script, file], { timeout: 30_000 }).then(({ stdout }) => stdout.trim());
+  return run(process.execPath, ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', script, file, seed ? 'seed' : 'no-seed'], { timeout: 30_000 }).then(({ stdout }) => stdout.trim());
 }
 
-test('migrations: a file from before them is adopted as it is; three processes opening it at once migrate it once', async () => {
+test('migrations: a file from before them is adopted as it is (its book kept, no seed books added to it); three processes opening it at once migrate it once', async () => {
   await inFolder(async (file) => {
     // The schema the showcase created before migrations existed, with a book in it.
     const old = new Database(file);
@@ -161,7 +162,7 @@ test('migrations: a file from before them is adopted as it is; three processes o
     `);
     old.close();
     // In one process the second BEGIN IMMEDIATE would wait for the first on the same thread: processes.
-    assert.deepEqual(await Promise.all([1, 2, 3].map(() => openInAnotherProcess(file))), ['migrated', 'migrated', 'migrated']);
+    assert.deepEqual(await Promise.all([1, 2, 3].map(() => openInAnotherProcess(file, true))), ['migrated', 'migrated', 'migrated']);
     const first = await openSqliteDatabase(file);
     const rows = await first.read(async (db) => ({
       books: await db.selectFrom('books').select(['id', 'name', 'author_id']).execute(),
@@ -175,7 +176,37 @@ test('migrations: a file from before them is adopted as it is; three processes o
     });
     await first.close();
     const check = new Database(file, { readonly: true });
-    assert.deepEqual(check.prepare('SELECT name FROM kysely_migration ORDER BY name').all(), [{ name: '001-authors-and-books' }, { name: '002-sessions' }]);
+    assert.deepEqual(check.prepare('SELECT name FROM kysely_migration ORDER BY name').all(), [{ name: '001-authors-and-books' }, { name: '002-sessions' }, { name: '003-seed-books' }]);
     check.close();
   });
+});
+
+test('seed books: a new file gets SEED_BOOKS once, however many processes open it at once and however often; without seed, an empty shelf', async () => {
+  await inFolder(async (file) => {
+    assert.deepEqual(await Promise.all([1, 2, 3].map(() => openInAnotherProcess(file, true))), ['migrated', 'migrated', 'migrated']);
+    const seeded = await openSqliteDatabase(file, { seed: true });
+    const books = () => seeded.read((db) => db.selectFrom('books').select(['name', 'author_id']).orderBy('id').execute());
+    try {
+      assert.deepEqual(await books(), SEED_BOOKS);
+      // The shelf emptied by hand stays empty across restarts: the seed is a migration, run once.
+      const trx = await seeded.begin();
+      await trx.deleteFrom('books').execute();
+      await trx.commit().execute();
+      await seeded.release(trx);
+    } finally {
+      await seeded.close();
+    }
+    const again = await openSqliteDatabase(file, { seed: true });
+    try {
+      assert.deepEqual(await again.read((db) => db.selectFrom('books').select('name').execute()), []);
+    } finally {
+      await again.close();
+    }
+  });
+  const bare = await openSqliteDatabase(':memory:');
+  try {
+    assert.deepEqual(await bare.read((db) => db.selectFrom('books').select('name').execute()), []);
+  } finally {
+    await bare.close();
+  }
 });

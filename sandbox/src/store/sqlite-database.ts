@@ -1,14 +1,14 @@
 import { E_TIMEOUT, Semaphore, withTimeout } from 'async-mutex';
 import { Kysely } from 'kysely';
 import { databaseBusy } from './busy.ts';
-import { migrateToLatest } from './migrations.ts';
+import { migrateToLatest, type MigrationOptions } from './migrations.ts';
 import { stillOpen, type ShowcaseDatabase } from './showcase-database.ts';
 import { openSqliteConnection } from './sqlite-connection.ts';
 import { SqliteRequestDialect } from './sqlite-request-dialect.ts';
 import type { ShowcaseTables, ShowcaseTransaction } from './tables.ts';
 
-/** The bounds of {@link openSqliteDatabase}. */
-export interface SqliteOptions {
+/** The bounds of {@link openSqliteDatabase} (and whether a new database gets seed books). */
+export interface SqliteOptions extends MigrationOptions {
   /** How long a write transaction waits for the one writer connection (default 5 s). */
   writeWaitMs?: number;
   /** How many read-only connections a file database keeps (default 8). */
@@ -41,7 +41,7 @@ export async function openSqliteDatabase(file: string, options: SqliteOptions = 
   const { writeWaitMs = 5000, readers: readerCount = 8, readWaitMs = 5000 } = options;
   const writer = new Kysely<ShowcaseTables>({ dialect: new SqliteRequestDialect({ database: openSqliteConnection(file), waitMs: writeWaitMs }) });
   try {
-    await migrateToLatest(writer, 'sqlite');
+    await migrateToLatest(writer, 'sqlite', { seed: options.seed });
   } catch (error) {
     await writer.destroy();
     throw error;
