@@ -1,5 +1,5 @@
 // The showcase with the production plugins on: CORS for its JSON API only, helmet's security
-// headers on every answer, the admin login's rate limit (5 a minute per client, then 429),
+// headers on every answer, forms from other sites refused (CSRF), the admin login's rate limit (5 a minute per client, then 429),
 // /healthz and /readyz (readiness checks the database), /openapi.json and /docs.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -112,6 +112,18 @@ describe('the showcase uses the production plugins', () => {
     const json = await app.inject({ method: 'PATCH', url: '/books/', headers: { accept: 'application/json' } });
     assert.equal(json.statusCode, 405);
     assert.deepEqual(json.json(), { code: 405, title: 'Method Not Allowed', description: 'PATCH is not allowed here; allowed: GET, HEAD, POST, OPTIONS.' });
+  });
+
+  test('CSRF: a form posted from another site is refused 403 before routing and keeps nothing; the site\'s own form is served', async () => {
+    const crossSite = await app.inject({ method: 'POST', url: '/library/', headers: { ...form, 'sec-fetch-site': 'cross-site', origin: 'http://evil.example' }, payload: 'name=Forged' });
+    assert.equal(crossSite.statusCode, 403);
+    const noFetchMetadata = await app.inject({ method: 'POST', url: '/library/', headers: { ...form, host: 'localhost', origin: 'http://evil.example' }, payload: 'name=Forged' });
+    assert.equal(noFetchMetadata.statusCode, 403);
+    const own = await app.inject({ method: 'POST', url: '/library/', headers: { ...form, 'sec-fetch-site': 'same-origin' }, payload: 'name=Kept' });
+    assert.equal(own.statusCode, 302);
+    const page = await app.inject('/library/');
+    assert.match(page.body, /Kept/);
+    assert.doesNotMatch(page.body, /Forged/);
   });
 
   test('/healthz and /readyz (the database checked); /openapi.json and /docs', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Request } from '@hickory/core';
-import { corsPlugin, healthPlugin, openapiPlugin, rateLimitPlugin, securityHeadersPlugin, type PluginEntry } from '@hickory/app';
+import { corsPlugin, csrfPlugin, healthPlugin, openapiPlugin, rateLimitPlugin, securityHeadersPlugin, type PluginEntry } from '@hickory/app';
 import { showcasePlugin } from './showcase-plugin.ts';
 import type { Library } from './store/library.ts';
 import type { UploadShelf } from './upload-shelf.ts';
@@ -58,8 +58,8 @@ export function isJsonApiPath(path: string): boolean {
  * Every plugin the showcase uses, in order: its own (database opened at `ready()`, closed with the
  * app), then the production plugins a real deployment turns on — CORS for the JSON API (origins
  * from `HICKORY_CORS_ORIGINS`), helmet's security headers, `/healthz` and `/readyz` (readiness
- * checks the database), the rate limit that `@rate_limit` asks for on the admin login, and the
- * OpenAPI document with its page. `config.ts` and `createSandbox()` both use this list.
+ * checks the database), the refusal of unsafe requests from other sites (CSRF), the rate limit that `@rate_limit` asks
+ * for on the admin login, and the OpenAPI document with its page. `config.ts` and `createSandbox()` both use this list.
  *
  * @example
  * ```ts
@@ -74,7 +74,8 @@ export function showcasePlugins(library: Library, uploads?: UploadShelf, env: No
     securityHeadersPlugin,
     // compressPlugin: not yet on main (issue #37, being written): it goes here.
     // sessionPlugin: not yet on main (issue #37, being written): the admin sign-in moves onto it here.
-    // csrfPlugin: not yet on main (issue #37, being written): it goes here.
+    // Forms posted from another site (Fetch Metadata, then Origin) are refused 403 before routing.
+    csrfPlugin,
     // No app-wide limit: only the handlers marked @rate_limit (the admin login) are limited.
     rateLimitPlugin,
     [healthPlugin, { checks: { database: () => library.read((db) => sql`select 1`.execute(db)) } }],
