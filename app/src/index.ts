@@ -20,6 +20,7 @@ export * from '@hickory/rate-limit';
 export * from '@hickory/health';
 export * from '@hickory/cors';
 export * from '@hickory/security-headers';
+export * from '@hickory/websocket';
 // Named one by one: these two packages' main entries still hold their plugin authors' internals.
 export {
   dispatchPlugin,
