@@ -4,12 +4,13 @@ import type { WebSocket } from 'ws';
  * Ping/pong for a set of sockets, on one timer for all of them: every `intervalMs` each socket
  * that answered since the last round (a pong, or any message) is pinged again, and one that did
  * not is terminated, so a peer gone without a close (a pulled cable, a sleeping laptop, a proxy
- * that dropped the connection) is let go of within two intervals. The timer runs only while
- * there are sockets, and never keeps the process alive.
+ * that dropped the connection) is let go of within two intervals. The timer never keeps the
+ * process alive.
  *
  * @example
  * ```ts
  * const keepalive = new Keepalive(wss.clients, 30_000);
+ * keepalive.start();
  * keepalive.watch(ws);
  * ```
  */
@@ -29,10 +30,13 @@ export class Keepalive {
     const heard = (): void => void this.answered.add(socket);
     socket.on('pong', heard);
     socket.on('message', heard);
-    if (this.timer === undefined) {
-      this.timer = setInterval(this.round, this.intervalMs);
-      this.timer.unref();
-    }
+  }
+
+  /** Starts the rounds (at `ready()`, outside any request's context). */
+  start(): void {
+    if (this.intervalMs === 0 || this.timer !== undefined) return;
+    this.timer = setInterval(this.round, this.intervalMs);
+    this.timer.unref();
   }
 
   /** Stops the timer (the app is closing). */
@@ -42,7 +46,6 @@ export class Keepalive {
   }
 
   private readonly round = (): void => {
-    if (this.sockets.size === 0) return this.stop();
     for (const socket of this.sockets) {
       if (socket.readyState !== socket.OPEN) continue;
       if (!this.answered.has(socket)) {

@@ -40,6 +40,8 @@ export const websocketPlugin = definePlugin<WebsocketOptions | undefined>({
     };
     const wss = new WebSocketServer({ noServer: true, maxPayload: settings.maxPayload, WebSocket: guardedSocketClass(failed) });
     const keepalive = new Keepalive(wss.clients, settings.pingInterval);
+    // Started here, outside any request: a timer made inside one would keep its context alive.
+    kernel.hooks.ready.tap('websocket', () => keepalive.start());
     closeWithTheApp(kernel, wss, keepalive);
 
     // After the other plugins' taps (the hooks plugin's `before` hooks are at stage 0): every
@@ -58,8 +60,7 @@ export const websocketPlugin = definePlugin<WebsocketOptions | undefined>({
         // For after hooks, onResponse taps and the request log: the answer was the 101.
         response.status = 101;
         wss.handleUpgrade(request.raw, taken.socket, taken.head, (socket) => {
-          // Protocol errors (a message over maxPayload: 1009) are the peer's; ws closes the socket.
-          socket.on('error', (error) => kernel.logger.info(`websocket ${request.path}: ${error.message}`));
+          socket.on('error', peerError(kernel, request.path));
           keepalive.watch(socket);
           if (kernel.closingSignal.aborted) socket.close(GOING_AWAY);
           else callHandler(call, request, socket, failed);
@@ -70,6 +71,13 @@ export const websocketPlugin = definePlugin<WebsocketOptions | undefined>({
     );
   },
 });
+
+// Protocol errors (a message over maxPayload: 1009) are the peer's; ws closes the socket. Made
+// out here: a closure made inside the tap would share its scope, and so keep the request (and its
+// response) alive as long as the socket lives.
+function peerError(kernel: Kernel, path: string): (error: Error) => void {
+  return (error) => kernel.logger.info(`websocket ${path}: ${error.message}`);
+}
 
 // The handler runs inside the upgrade request's context: `request` is importable while it runs
 // (not in listeners it adds, which run as messages come).

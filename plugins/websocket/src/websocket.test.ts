@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { abort, createKernel, request as current, type KernelConfig, type Request } from '@hickory/core';
 import { dispatchPlugin, expose, routeMap } from '@hickory/dispatch';
 import { Hook, hooksPlugin, secure, SecureController, type HookState } from '@hickory/hooks';
@@ -300,4 +302,29 @@ test('bad options and misplaced decorators are coded errors', async () => {
   await assert.rejects(failing({ allowedOrigins: 'https://a.test' }), { code: 'HICKORY_ERR_WEBSOCKET_OPTION', message: /must be a list of origins/ });
   await assert.rejects(failing({ maxPayLoad: 10 }), /maxPayLoad/);
   assert.throws(() => websocket()('not a function' as unknown as () => void), { code: 'HICKORY_ERR_WEBSOCKET_DECORATOR' });
+});
+
+test('an open socket keeps nothing of its upgrade request: the Request is collected', async () => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  let held: WeakRef<Request> | undefined;
+  class Held {
+    @websocket() hold(request: Request, socket: WebSocket) {
+      held = new WeakRef(request);
+      socket.on('message', (data: Buffer) => socket.send(data));
+    }
+  }
+  const app = createKernel({ root: new Held(), use_context_locals: false, logger: false }).use(websocketPlugin, { pingInterval: 1_000 });
+  const { url } = await app.listen({ port: 0 });
+  const socket = await openSocket(`${url.replace(/^http/, 'ws')}/hold`);
+  socket.send('ping');
+  assert.equal(await nextMessage(socket), 'ping');
+  for (let i = 0; i < 10 && held?.deref() !== undefined; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    gc();
+  }
+  assert.equal(held?.deref(), undefined, 'the request is still held by the socket');
+  socket.send('still open');
+  assert.equal(await nextMessage(socket), 'still open');
+  await app.close();
 });
