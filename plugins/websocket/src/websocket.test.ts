@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { abort, createKernel, request as current, type KernelConfig, type Request } from '@hickory/core';
 import { dispatchPlugin, expose, routeMap } from '@hickory/dispatch';
-import { Hook, hooksPlugin, secure, SecureController, type HookState } from '@hickory/hooks';
+import { Hook, hooksPlugin, secure, SecureController, TransactionHook, type HookState } from '@hickory/hooks';
 import type { WebSocket } from 'ws';
 import { closed, connectTo, nextMessage, openSocket } from './fixtures/clients.ts';
 import { websocket, websocketPlugin, type WebsocketOptions } from './index.ts';
@@ -326,5 +326,37 @@ test('an open socket keeps nothing of its upgrade request: the Request is collec
   assert.equal(held?.deref(), undefined, 'the request is still held by the socket');
   socket.send('still open');
   assert.equal(await nextMessage(socket), 'still open');
+  await app.close();
+});
+
+test('the request\'s transaction is open while the handler runs and ended once upgraded: the socket holds none', async () => {
+  const log: string[] = [];
+  const tx = new TransactionHook<string>({
+    start: () => (log.push('start'), 'rw'),
+    start_ro: () => (log.push('start_ro'), 'ro'),
+    commit: () => void log.push('commit'),
+    rollback: () => void log.push('rollback'),
+    clear: () => void log.push('clear'),
+  });
+  class Transacted {
+    @websocket() feed(request: Request, socket: WebSocket) {
+      log.push(`handler sees ${tx.transaction(request)}`);
+      socket.on('message', () => {
+        try {
+          tx.transaction(request);
+          socket.send('still open');
+        } catch (error) {
+          socket.send((error as { code: string }).code);
+        }
+      });
+    }
+  }
+  const app = createKernel({ root: new Transacted(), hooks: [tx], use_context_locals: false, logger: false }).use(hooksPlugin).use(websocketPlugin, { pingInterval: 0 });
+  const { url } = await app.listen({ port: 0 });
+  const socket = await openSocket(`${url.replace(/^http/, 'ws')}/feed`);
+  socket.send('which transaction?');
+  assert.equal(await nextMessage(socket), 'HICKORY_ERR_HOOKS_TRANSACTION_ENDED');
+  // A GET's read-only transaction, given back at the upgrade.
+  assert.deepEqual(log, ['start_ro', 'handler sees ro', 'clear']);
   await app.close();
 });
