@@ -360,3 +360,35 @@ test('the request\'s transaction is open while the handler runs and ended once u
   assert.deepEqual(log, ['start_ro', 'handler sees ro', 'clear']);
   await app.close();
 });
+
+test('an upgraded socket outlives request_timeout and keep_alive_timeout (they bound HTTP requests only)', async () => {
+  const { app, ws } = await start({}, { request_timeout: 400, headers_timeout: 300, keep_alive_timeout: 200 });
+  const socket = await openSocket(`${ws}/echo`);
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  assert.equal(socket.readyState, socket.OPEN);
+  socket.send('later');
+  assert.equal(await nextMessage(socket), 'later');
+  await app.close();
+});
+
+test('an upgrade still in its hooks when the app begins closing is answered 503, not upgraded', async () => {
+  let app: ReturnType<typeof createKernel> | undefined;
+  let reached: () => void = () => {};
+  const inHook = new Promise<void>((resolve) => (reached = resolve));
+  // Its `before` hook waits until closing has begun.
+  class Waits extends Hook {
+    override before() {
+      reached();
+      return new Promise<void>((resolve) => app!.closingSignal.addEventListener('abort', () => resolve()));
+    }
+  }
+  app = createKernel({ root: new Root(), hooks: [new Waits()], logger: false }).use(hooksPlugin).use(websocketPlugin, { pingInterval: 0 });
+  const { url } = await app.listen({ port: 0 });
+  const late = connectTo(`${url.replace(/^http/, 'ws')}/echo`);
+  await inHook;
+  const closing = app.close();
+  const answer = await late;
+  assert.ok('refused' in answer, 'upgraded while closing');
+  assert.equal(answer.refused.status, 503);
+  await closing;
+});
