@@ -160,7 +160,7 @@ test('a body past client_max_body_size gets 413 from nginx, before any byte of i
 });
 
 test('a WebSocket through nginx: upgraded, its origin judged on the forwarded scheme and host, echoed', { skip }, async () => {
-  const connect = (origin: string) => new WebSocket(`wss://127.0.0.1:${httpsPort}/echo`, { ca, servername: HOST, localAddress: CLIENT_ADDRESS, headers: { host: HOST }, origin, handshakeTimeout: 10_000 });
+  const connect = (origin: string) => new WebSocket(`wss://127.0.0.1:${httpsPort}/echo`, { ca, localAddress: CLIENT_ADDRESS, headers: { host: HOST }, origin, handshakeTimeout: 10_000 });
   const socket = connect(`https://${HOST}`);
   const messages: string[] = [];
   const three = new Promise<void>((resolve, reject) => {
