@@ -7,7 +7,7 @@ import { dispatchPlugin, expose, routeMap } from '@hickory/dispatch';
 import { Hook, hooksPlugin, secure, SecureController, TransactionHook, type HookState } from '@hickory/hooks';
 import type { WebSocket } from 'ws';
 import { closed, connectTo, nextMessage, openSocket } from './fixtures/clients.ts';
-import { websocket, websocketPlugin, type WebsocketOptions } from './index.ts';
+import { websocket, websocketPlugin, WEBSOCKET_ERRORS, type WebsocketOptions } from './index.ts';
 
 const events: string[] = [];
 
@@ -391,4 +391,9 @@ test('an upgrade still in its hooks when the app begins closing is answered 503,
   assert.ok('refused' in answer, 'upgraded while closing');
   assert.equal(answer.refused.status, 503);
   await closing;
+});
+
+test('WEBSOCKET_ERRORS has exactly 2 codes, each with a message', () => {
+  assert.deepEqual(Object.keys(WEBSOCKET_ERRORS).sort(), ['HICKORY_ERR_WEBSOCKET_DECORATOR', 'HICKORY_ERR_WEBSOCKET_OPTION']);
+  for (const message of Object.values(WEBSOCKET_ERRORS)) assert.ok(message.length > 0);
 });
