@@ -13,6 +13,7 @@ import { after, before, test } from 'node:test';
 import { freePort, REPO, serveFixture, type Running } from './fixtures/cli/harness.ts';
 import { guideConfig, nginxMissing, selfSigned, startNginx, type RunningNginx } from './fixtures/proxy/nginx.ts';
 import proxied from './fixtures/proxy/config.ts';
+import { WebSocket } from 'ws';
 
 const HOST = 'books.example.com';
 // The client connects from another loopback address than nginx's 127.0.0.1, which is all the app trusts.
@@ -156,6 +157,36 @@ test('a body past client_max_body_size gets 413 from nginx, before any byte of i
     req.flushHeaders();
   });
   assert.equal(answer, 413);
+});
+
+test('a WebSocket through nginx: upgraded, its origin judged on the forwarded scheme and host, echoed', { skip }, async () => {
+  const connect = (origin: string) => new WebSocket(`wss://127.0.0.1:${httpsPort}/echo`, { ca, localAddress: CLIENT_ADDRESS, headers: { host: HOST }, origin, handshakeTimeout: 10_000 });
+  const socket = connect(`https://${HOST}`);
+  const messages: string[] = [];
+  const three = new Promise<void>((resolve, reject) => {
+    socket.on('message', (data: Buffer) => {
+      messages.push(data.toString());
+      if (messages.length === 1) socket.send('through nginx');
+      if (messages.length === 2) resolve();
+    });
+    socket.once('error', reject);
+  });
+  await three;
+  assert.deepEqual(messages, [`https://${HOST}`, 'through nginx']);
+  socket.close(1000);
+  // A page of another site: 403 from the app, passed on by nginx.
+  const refused = await new Promise<number>((resolve, reject) => {
+    const other = connect('https://evil.example');
+    other.once('unexpected-response', (_req, res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+      other.terminate();
+    });
+    other.once('open', () => reject(new Error('upgraded')));
+    // Terminating a handshake that was refused reports an error of its own.
+    other.on('error', () => undefined);
+  });
+  assert.equal(refused, 403);
 });
 
 test('plain HTTP is redirected to https by nginx', { skip }, async () => {

@@ -25,6 +25,7 @@ export * from '@hickory/openapi';
 export * from '@hickory/session';
 export * from '@hickory/csrf';
 export * from '@hickory/broadcast';
+export * from '@hickory/websocket';
 // Named one by one: these two packages' main entries still hold their plugin authors' internals.
 export {
   dispatchPlugin,

@@ -170,6 +170,20 @@ export class Kernel {
     return this.resolvedConfig ?? (this.initialConfig as ResolvedConfig);
   }
 
+  /**
+   * Aborted as `close()` begins, before in-flight requests are waited for: what never ends by
+   * itself (a WebSocket, a stream of your own) is ended on it, or `close()` would wait for it up
+   * to `close_timeout`.
+   *
+   * @example
+   * ```ts
+   * kernel.closingSignal.addEventListener('abort', () => socket.close(1001), { once: true });
+   * ```
+   */
+  get closingSignal(): AbortSignal {
+    return this.closingNow.signal;
+  }
+
   /** True once `ready()` has finished. */
   get isReady(): boolean {
     return this.state === 'ready';

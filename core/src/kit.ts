@@ -40,3 +40,4 @@ export { inputObject } from './input-object.ts';
 export { refuseContentEncoding } from './content-encoding.ts';
 export { silentLogger, stderrLogger } from './logger.ts';
 export { isDevelopment } from './development.ts';
+export { takeUpgrade } from './upgrade.ts';

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { ResolvedConfig } from './config.ts';
 import { coreError } from './errors.ts';
 import { createHttpServer, type TlsOptions } from './http-server.ts';
+import { serveUpgrade } from './upgrade.ts';
 
 /** Options of `kernel.listen()`. */
 export interface ListenOptions {
@@ -45,6 +46,8 @@ export class Servers {
     // Browsers speak HTTP/2 only over TLS: an unencrypted one would serve no browser.
     if (options.http2 === true && options.tls === undefined) throw coreError('HICKORY_ERR_LISTEN', 'http2: true needs tls: { key, cert } (browsers speak HTTP/2 only over TLS)');
     const server = createHttpServer(config, listener, options.tls, options.http2 === true);
+    // Upgrade requests (WebSockets) are routed like any other: a plugin takes the connection.
+    server.on('upgrade', serveUpgrade(listener));
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
