@@ -216,6 +216,9 @@ function withHandlers(route: RouteInfo, owner: string, fn: Function, table: Rout
  * paramNames(function show(request, response, id) {}, true); // ['id'] (use_context_locals: false)
  * ```
  */
+// What a request fills: a parameter a wrapper supplies itself (`wraps(…, { supplies })`) is not.
 function paramNames(fn: Function, explicit = false): string[] {
-  return parametersFor(fn, explicit).list.map((p) => (p.rest ? `...${p.name ?? 'args'}` : (p.name ?? '{…}')));
+  return parametersFor(fn, explicit)
+    .list.filter((p) => p.supplied !== true)
+    .map((p) => (p.rest ? `...${p.name ?? 'args'}` : (p.name ?? '{…}')));
 }

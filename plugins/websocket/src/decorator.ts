@@ -30,10 +30,11 @@ export function websocket(): <F extends (...args: any[]) => unknown>(value: F, c
     if (context !== undefined && context.kind !== 'method') throw websocketError('HICKORY_ERR_WEBSOCKET_DECORATOR', `was applied to a ${String((context as { kind?: unknown }).kind)}`);
     // The plugin passes the socket itself: argument mapping must see no parameter to fill (a
     // `socket` it cannot find would be a 400 as soon as a `before` hook prepares the call), nor let
-    // `/echo/anything` reach `echo(socket)` as a path argument.
+    // `/echo/anything` reach `echo(socket)` as a path argument. Two parameters, both supplied: with
+    // `use_context_locals: false` the handler declares `(request, socket)`, as explicit mode asks.
     const name = context === undefined ? value.name : String(context.name);
-    const noParameters = { [name]: function () {} }[name]!;
-    wraps(noParameters)(value as (...args: unknown[]) => unknown);
+    const standIn = { [name]: function (_request: unknown, _socket: unknown) {} }[name]!;
+    wraps(standIn, { supplies: ['_request', '_socket'] })(value as (...args: unknown[]) => unknown);
     expose()(value, context);
     marked.add(value);
     return value;
