@@ -36,3 +36,5 @@ export { inputObject } from './input-object.ts';
 export { refuseContentEncoding } from './content-encoding.ts';
 export { silentLogger, stderrLogger } from './logger.ts';
 export { isDevelopment } from './development.ts';
+export { answerConditional } from './etag.ts';
+export { varyOn } from './vary.ts';

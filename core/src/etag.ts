@@ -1,0 +1,113 @@
+import type { Request } from './request.ts';
+import type { Response } from './response.ts';
+
+/**
+ * The `etag` key's work on a final response, just before it is written: a GET or HEAD 200 with a
+ * buffered body (a string or bytes, not empty, no `app_iter`) gets a weak `ETag`
+ * (`W/"<byte length in hex>-<FNV-1a of the body in hex>"`) unless it has one already, and when the
+ * request's `If-None-Match` matches that tag (weak comparison, a list, or `*`) the response becomes
+ * a 304 without a body: `ETag`, `Cache-Control`, `Vary` and the other headers stay, the content
+ * headers go. `generate: false` (the `etag` key off) still answers 304 for a tag the application
+ * set itself, as Express does. A request without `If-None-Match` and `generate: false` costs one
+ * header read.
+ *
+ * The hash is FNV-1a (32 bits), computed here in JavaScript as `@fastify/etag` does by default:
+ * for the small bodies most answers have it costs tens of nanoseconds where a call into OpenSSL for
+ * SHA-1 (Express's choice) costs some hundreds, and a weak validator needs no cryptographic
+ * strength: the length in the tag and the hash together make two versions of one resource that
+ * collide a 1-in-4-billion event, whose worst outcome is one stale 304.
+ *
+ * @example
+ * ```ts
+ * answerConditional(request, response, kernel.config.etag); // before the response is written
+ * ```
+ */
+export function answerConditional(request: Request, response: Response, generate: boolean): void {
+  const ifNoneMatch = request.raw.headers['if-none-match'];
+  if (!generate && ifNoneMatch === undefined) return;
+  const method = request.method;
+  if (response.status !== 200 || (method !== 'GET' && method !== 'HEAD')) return;
+  const body = response.body;
+  // A stream (`app_iter`) leaves `body` null; an empty body becomes a 204 and has no tag.
+  if (body === null || body.length === 0) return;
+  const headers = response.headerMap;
+  let tag = headers.get('etag');
+  if (tag === undefined) {
+    if (!generate) return;
+    tag = weakTag(body);
+    headers.setKnown('etag', 'ETag', tag);
+  }
+  if (ifNoneMatch === undefined || typeof tag !== 'string' || !noneMatchHits(ifNoneMatch, tag) || reloads(request)) return;
+  response.status = 304;
+  response.body = null;
+  // RFC 9110 §15.4.5: a 304 carries the validators and caching headers, not the content's.
+  headers.delete('content-type');
+  headers.delete('content-length');
+  headers.delete('transfer-encoding');
+}
+
+/**
+ * The weak tag of a body: `W/"<byte length in hex>-<FNV-1a in hex>"` (bytes hashed as bytes, a
+ * string as its UTF-16 code units, which spares encoding it twice).
+ *
+ * @example
+ * ```ts
+ * weakTag('{"hello":"world"}'); // 'W/"11-…"'
+ * ```
+ */
+export function weakTag(body: string | Uint8Array): string {
+  let hash = 0x811c9dc5;
+  let length: number;
+  if (typeof body === 'string') {
+    for (let i = 0; i < body.length; i++) hash = Math.imul(hash ^ body.charCodeAt(i), 0x01000193);
+    length = Buffer.byteLength(body);
+  } else {
+    for (let i = 0; i < body.length; i++) hash = Math.imul(hash ^ body[i]!, 0x01000193);
+    length = body.byteLength;
+  }
+  return `W/"${length.toString(16)}-${(hash >>> 0).toString(16)}"`;
+}
+
+/**
+ * Whether an `If-None-Match` value names `tag` by weak comparison (RFC 9110 §13.1.2: `W/` ignored on
+ * both sides), or is `*`. Read as a list of quoted tags, so a comma inside quotes does not split
+ * one; what is not a tag is skipped.
+ *
+ * @example
+ * ```ts
+ * noneMatchHits('"a", W/"b"', 'W/"b"'); // true
+ * ```
+ */
+export function noneMatchHits(header: string | string[], tag: string): boolean {
+  const value = typeof header === 'string' ? header : header.join(',');
+  const opaque = tag.startsWith('W/') ? tag.slice(2) : tag;
+  let at = 0;
+  while (at < value.length) {
+    const c = value.charCodeAt(at);
+    if (c === 0x20 || c === 0x09 || c === 0x2c) {
+      at++;
+      continue;
+    }
+    if (c === 0x2a /* * */) return true;
+    let start = at;
+    if (c === 0x57 /* W */ && value.charCodeAt(at + 1) === 0x2f /* / */) start = at += 2;
+    if (value.charCodeAt(at) !== 0x22 /* " */) {
+      // Not a tag: skip to the next comma.
+      const comma = value.indexOf(',', at);
+      if (comma === -1) return false;
+      at = comma + 1;
+      continue;
+    }
+    const close = value.indexOf('"', at + 1);
+    if (close === -1) return false;
+    if (close + 1 - start === opaque.length && value.startsWith(opaque, start)) return true;
+    at = close + 1;
+  }
+  return false;
+}
+
+// A browser's reload sends `Cache-Control: no-cache`: it asks for the full answer, as `fresh` (Express) reads it.
+function reloads(request: Request): boolean {
+  const cacheControl = request.raw.headers['cache-control'];
+  return cacheControl !== undefined && /(?:^|,)\s*no-cache\s*(?:,|$)/i.test(cacheControl);
+}
