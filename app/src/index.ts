@@ -16,6 +16,7 @@ export * from '@hickory/core';
 export * from '@hickory/hooks';
 export * from '@hickory/multipart';
 export * from '@hickory/static';
+export * from '@hickory/compress';
 // Named one by one: these two packages' main entries still hold their plugin authors' internals.
 export {
   dispatchPlugin,

@@ -183,11 +183,17 @@ export type DirectTapOf<H> =
 export function tapDirect<H extends AsyncSeriesBailHook<any, any> | AsyncSeriesHook<any>>(hook: H, name: string, fn: DirectTapOf<H>, options: DirectTapOptions = {}): void {
   const call = fn as (...args: unknown[]) => unknown;
   const wrapped = async (...args: unknown[]): Promise<unknown> => call(...args);
-  (hook.tapPromise as (options: object, fn: (...args: unknown[]) => Promise<unknown>) => void)({ name, direct: fn, active: options.active }, wrapped);
+  const tap = options.stage === undefined ? { name, direct: fn, active: options.active } : { name, direct: fn, active: options.active, stage: options.stage };
+  (hook.tapPromise as (options: object, fn: (...args: unknown[]) => Promise<unknown>) => void)(tap, wrapped);
 }
 
 /** Options of {@link tapDirect}. */
 export interface DirectTapOptions {
   /** Asked once at `ready()`: `false` leaves the tap out of the kernel's request path. */
   readonly active?: () => boolean;
+  /**
+   * tapable's `stage`: taps run by stage, then in the order tapped (default 0). A `beforeSend` tap
+   * that must see the response as every other tap left it (compression) takes a high one.
+   */
+  readonly stage?: number;
 }
