@@ -58,7 +58,7 @@ const NARROW: Record<string, string> = {
 const ENGINES = ['ejs', 'handlebars', 'nunjucks'];
 
 test('published packages take third-party dependencies as caret ranges (the lockfile pins them), their own at the same version', async () => {
-  const dirs = ['core', 'app', 'cli', 'create-hickory', ...['dispatch', 'ejs', 'handlebars', 'hooks', 'multipart', 'nunjucks', 'renderer', 'rest', 'static'].map((p) => `plugins/${p}`)];
+  const dirs = ['core', 'app', 'cli', 'create-hickory', ...['dispatch', 'ejs', 'handlebars', 'hooks', 'multipart', 'nunjucks', 'renderer', 'rest', 'static', 'compress'].map((p) => `plugins/${p}`)];
   for (const dir of dirs) {
     const pkg = JSON.parse(await readFile(join(root, dir, 'package.json'), 'utf8')) as Manifest;
     for (const [name, range] of Object.entries({ ...pkg.dependencies, ...pkg.peerDependencies })) {
