@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { createKernel, Response } from './index.ts';
 import { noneMatchHits, weakTag } from './etag.ts';
@@ -30,11 +31,12 @@ function app(config: { etag?: boolean } = {}) {
         response.app_iter = Readable.from(['hel', 'lo']);
       },
       '/unicode': () => 'héllo',
+      '/large': () => 'a'.repeat(1000),
     }),
   );
 }
 
-test('a buffered GET/HEAD 200 gets a weak ETag of its length and FNV-1a hash', async () => {
+test('a buffered GET/HEAD 200 gets a weak ETag of its length and hash (FNV-1a, SHA-1 past 256 bytes)', async () => {
   const kernel = app();
   const text = await kernel.inject('/hello');
   assert.equal(text.statusCode, 200);
@@ -47,6 +49,10 @@ test('a buffered GET/HEAD 200 gets a weak ETag of its length and FNV-1a hash', a
   const head = await kernel.inject({ method: 'HEAD', url: '/hello' });
   assert.equal(head.headers.etag, HELLO_TAG);
   assert.equal(head.body, '');
+  // Past 256 bytes the hash is SHA-1 (base64url).
+  const large = await kernel.inject('/large');
+  assert.equal(large.headers.etag, `W/"3e8-${createHash('sha1').update('a'.repeat(1000)).digest('base64url')}"`);
+  assert.equal((await kernel.inject({ url: '/large', headers: { 'if-none-match': String(large.headers.etag) } })).statusCode, 304);
   const json = await kernel.inject('/json');
   assert.equal(json.headers.etag, weakTag('{"hello":"world"}'));
   await kernel.close();

@@ -176,7 +176,7 @@ test('Vary is merged, never duplicated; a strong ETag becomes weak; the kernel E
   const br = await kernel.inject({ url: '/json', headers: { 'accept-encoding': 'br' } });
   const gzip = await kernel.inject({ url: '/json', headers: { 'accept-encoding': 'gzip' } });
   const plain = await kernel.inject('/json');
-  assert.match(String(plain.headers.etag), /^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+  assert.match(String(plain.headers.etag), /^W\/"[0-9a-f]+-[\w-]+"$/);
   assert.equal(br.headers.etag, plain.headers.etag);
   assert.equal(gzip.headers.etag, plain.headers.etag);
   // A matching If-None-Match: 304 with no body, before anything is compressed.
