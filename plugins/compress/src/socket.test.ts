@@ -27,18 +27,19 @@ function source(progress: { chunks: number; finished: boolean }) {
   })();
 }
 
-function streamingApp(progress: { chunks: number; finished: boolean }, sent: { stream?: Readable }) {
+// An app whose every request streams `type` from `body()`, compressed; `sent.stream` is what the
+// kernel is given to write (after compression).
+function streamingApp(type: string, body: () => AsyncIterable<string>, sent: { stream?: Readable } = {}) {
   const route = definePlugin({
-    name: 'big-stream',
+    name: 'stream',
     apply(kernel) {
-      kernel.hooks.route.tap('big-stream', () => ({
-        target: 'big',
+      kernel.hooks.route.tap('stream', () => ({
+        target: 'stream',
         handle: (_request, response) => {
-          response.content_type = 'text/plain';
-          response.app_iter = source(progress);
+          response.content_type = type;
+          response.app_iter = body();
         },
       }));
-      // After compression: the stream the kernel is given to write.
       tapDirect(kernel.hooks.beforeSend, 'capture', (_request, response) => void (sent.stream = response.app_iter as Readable), { stage: 2000 });
     },
   });
@@ -48,7 +49,7 @@ function streamingApp(progress: { chunks: number; finished: boolean }, sent: { s
 test('a slow reader: the source is paused by back-pressure, and the zlib stream and the source are destroyed when the client leaves', async (t) => {
   const progress = { chunks: 0, finished: false };
   const sent: { stream?: Readable } = {};
-  const app = streamingApp(progress, sent);
+  const app = streamingApp('text/plain', () => source(progress), sent);
   const { url } = await app.listen({ port: 0, host: '127.0.0.1' });
   const socket = connect(Number(new URL(url).port), '127.0.0.1');
   await new Promise<void>((resolve) => socket.once('connect', resolve));
@@ -87,27 +88,15 @@ test('a slow reader: the source is paused by back-pressure, and the zlib stream 
 
 test('a reader that keeps up gets the whole stream, which gunzips to what was produced', async () => {
   let produced = '';
-  const route = definePlugin({
-    name: 'finite-stream',
-    apply(kernel) {
-      kernel.hooks.route.tap('finite-stream', () => ({
-        target: 'finite',
-        handle: (_request, response) => {
-          response.content_type = 'application/json';
-          response.app_iter = (async function* () {
-            yield '[';
-            for (let i = 0; i < 2000; i++) {
-              const item = `${i === 0 ? '' : ','}{"id":${i},"pad":"${randomBytes(24).toString('hex')}"}`;
-              produced += item;
-              yield item;
-            }
-            yield ']';
-          })();
-        },
-      }));
-    },
+  const app = streamingApp('application/json', async function* () {
+    yield '[';
+    for (let i = 0; i < 2000; i++) {
+      const item = `${i === 0 ? '' : ','}{"id":${i},"pad":"${randomBytes(24).toString('hex')}"}`;
+      produced += item;
+      yield item;
+    }
+    yield ']';
   });
-  const app = createKernel({ logger: false }).use(route).use(compressPlugin);
   const { url } = await app.listen({ port: 0, host: '127.0.0.1' });
   // fetch would decode it itself: read the raw bytes through node:http instead.
   const { request } = await import('node:http');
