@@ -90,11 +90,12 @@ async function load(url: string, settings: WrkSettings, coding: Coding): Promise
 }
 
 // One response on a fresh connection: every byte the socket read, and the decoded check.
-function wireBytes(url: string, coding: Coding): Promise<{ bytes: number; encoding: string | undefined }> {
+function wireBytes(url: string, coding: Coding): Promise<{ bytes: number; body: number; encoding: string | undefined }> {
   return new Promise((resolve, reject) => {
     request(url, { agent: false, headers: { 'accept-encoding': coding } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ bytes: res.socket.bytesRead, encoding: res.headers['content-encoding'] }));
+      let body = 0;
+      res.on('data', (chunk: Buffer) => (body += chunk.length));
+      res.on('end', () => resolve({ bytes: res.socket.bytesRead, body, encoding: res.headers['content-encoding'] }));
     })
       .on('error', reject)
       .end();
@@ -113,13 +114,13 @@ async function main(): Promise<void> {
   // The run's own process waits on wrk's core, away from the servers'.
   spawn('taskset', ['-pc', '1', String(process.pid)], { stdio: 'ignore' });
   const rps = new Map<string, number[]>();
-  const bytes = new Map<string, number>();
+  const bytes = new Map<string, { bytes: number; body: number }>();
   try {
     for (const kind of SERVERS) {
       for (const coding of CODINGS) {
         const one = await wireBytes(servers.get(kind)!.url, coding);
         if (one.encoding !== coding) throw new Error(`${kind} answered ${coding} with Content-Encoding ${String(one.encoding)}`);
-        bytes.set(`${kind} ${coding}`, one.bytes);
+        bytes.set(`${kind} ${coding}`, one);
         // Warm-up.
         await load(servers.get(kind)!.url, { ...settings, duration: 2 }, coding);
       }
@@ -143,7 +144,7 @@ async function main(): Promise<void> {
   const lines = [
     `Run of ${new Date().toISOString().slice(0, 10)} on Node ${process.versions.node}: \`npm run bench:compress -- --rounds ${rounds} --duration ${settings.duration} --connections ${settings.connections}\` (servers on core 0, wrk on core 1)`,
     '',
-    '| server | Accept-Encoding | requests/s (median; lowest–highest) | bytes of one response on the wire |',
+    '| server | Accept-Encoding | requests/s (median; lowest–highest) | bytes of one response on the wire (of which body) |',
     '|---|---|---:|---:|',
   ];
   for (const coding of CODINGS) {
@@ -151,7 +152,7 @@ async function main(): Promise<void> {
       const list = rps.get(`${kind} ${coding}`)!;
       const ratio = kind === 'hickory' ? ` · ${(median(list) / median(rps.get(`fastify ${coding}`)!)).toFixed(2)}×` : '';
       const name = kind === 'hickory' ? 'hickory, `createKernel()` + `compressPlugin`' : 'fastify 5 + `@fastify/compress`';
-      lines.push(`| ${name} | ${coding} | ${Math.round(median(list))}${ratio}<br><sub>${Math.round(Math.min(...list))}–${Math.round(Math.max(...list))}</sub> | ${bytes.get(`${kind} ${coding}`)} |`);
+      lines.push(`| ${name} | ${coding} | ${Math.round(median(list))}${ratio}<br><sub>${Math.round(Math.min(...list))}–${Math.round(Math.max(...list))}</sub> | ${bytes.get(`${kind} ${coding}`)!.bytes} (${bytes.get(`${kind} ${coding}`)!.body}) |`);
     }
   }
   lines.push('', `The document: ${Buffer.byteLength(document())} bytes of JSON.`);
