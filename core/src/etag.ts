@@ -33,7 +33,7 @@ export function answerConditional(request: Request, response: Response, generate
   // A stream (`app_iter`) leaves `body` null; an empty body becomes a 204 and has no tag.
   if (body === null || body.length === 0) return;
   const headers = response.headerMap;
-  let tag = headers.get('etag');
+  let tag = headers.hasKey('etag') ? headers.get('etag') : undefined;
   if (tag === undefined) {
     if (!generate) return;
     tag = weakTag(body);
@@ -49,8 +49,8 @@ export function answerConditional(request: Request, response: Response, generate
 }
 
 /**
- * The weak tag of a body: `W/"<byte length in hex>-<hash>"`, the hash FNV-1a in hex up to
- * {@link SMALL} bytes (a string hashed as its UTF-16 code units, which spares encoding it), SHA-1 in
+ * The weak tag of a body: `W/"<byte length in hex>-<hash>"`, the hash FNV-1a in 8 hex digits up to
+ * {@link SMALL} bytes (a string: code units, hashed as such, which spares encoding it), SHA-1 in
  * base64url above.
  *
  * @example
@@ -59,18 +59,36 @@ export function answerConditional(request: Request, response: Response, generate
  * ```
  */
 export function weakTag(body: string | Uint8Array): string {
-  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-  return `W/"${length.toString(16)}-${length <= SMALL ? fnv1a(body) : sha1(body)}"`;
+  if (typeof body !== 'string') return `W/"${body.byteLength.toString(16)}-${body.byteLength <= SMALL ? fnv1aBytes(body) : sha1(body)}"`;
+  if (body.length > SMALL) return `W/"${Buffer.byteLength(body).toString(16)}-${sha1(body)}"`;
+  // One pass hashes the code units and tells whether they are all ASCII (one byte each): most
+  // small answers are, and their byte length is then their length, without a call into C++.
+  let hash = 0x811c9dc5;
+  let ascii = true;
+  for (let i = 0; i < body.length; i++) {
+    const unit = body.charCodeAt(i);
+    if (unit > 0x7f) ascii = false;
+    hash = Math.imul(hash ^ unit, 0x01000193);
+  }
+  const length = ascii ? body.length : Buffer.byteLength(body);
+  return `W/"${length.toString(16)}-${hex32(hash)}"`;
 }
 
-// Bodies up to this many bytes are hashed in JavaScript (see `answerConditional`).
+// Bodies up to this many bytes (a string: code units) are hashed in JavaScript (see `answerConditional`).
 const SMALL = 256;
 
-function fnv1a(body: string | Uint8Array): string {
+function fnv1aBytes(body: Uint8Array): string {
   let hash = 0x811c9dc5;
-  if (typeof body === 'string') for (let i = 0; i < body.length; i++) hash = Math.imul(hash ^ body.charCodeAt(i), 0x01000193);
-  else for (let i = 0; i < body.length; i++) hash = Math.imul(hash ^ body[i]!, 0x01000193);
-  return (hash >>> 0).toString(16);
+  for (let i = 0; i < body.length; i++) hash = Math.imul(hash ^ body[i]!, 0x01000193);
+  return hex32(hash);
+}
+
+// Eight hex digits from a table: V8's `toString(16)` takes a slow path for numbers past 2^30,
+// which most hashes are (it cost more than the hash itself).
+const BYTE_HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+function hex32(hash: number): string {
+  return BYTE_HEX[hash >>> 24]! + BYTE_HEX[(hash >>> 16) & 0xff]! + BYTE_HEX[(hash >>> 8) & 0xff]! + BYTE_HEX[hash & 0xff]!;
 }
 
 // `crypto.hash` (one call, no Hash object) from Node 20.12 and 21.7; `createHash` before.

@@ -20,8 +20,9 @@ const MAX_REMEMBERED = 64;
  * answers carry `Vary: Accept-Encoding` whether or not this client gets them compressed.
  * Left as they are: 204, 304, 206 and other non-2xx-with-body cases below, a body under
  * `threshold` bytes, one with a `Content-Encoding` already, and `Cache-Control: no-transform`.
- * A HEAD request is never compressed (there is no body) but gets the headers its GET would:
- * `Content-Encoding`, `Vary`, a weak `ETag`, no `Content-Length` (as fastify answers it).
+ * A HEAD request is never compressed: as fastify (with `@fastify/compress`) answers it, it gets the
+ * headers of the uncompressed answer — its `Content-Length`, no `Content-Encoding` — which is what
+ * a GET without `Accept-Encoding` gets, plus `Vary: Accept-Encoding`.
  * A compressed answer's `ETag` is made weak (`W/`), `Content-Length` is the compressed one (or
  * none for a stream) and `Accept-Ranges` goes (ranges would count the uncompressed bytes).
  *
@@ -64,7 +65,8 @@ function compress(
   if (iter === undefined && size === 0) return undefined;
   // From here the answer depends on Accept-Encoding, for this client or the next one.
   varyOn(response, 'Accept-Encoding');
-  if (size !== undefined && size < settings.threshold) return undefined;
+  // HEAD: the uncompressed answer's headers, as fastify gives them (see above): no work at all.
+  if (request.method === 'HEAD' || (size !== undefined && size < settings.threshold)) return undefined;
   const accepted = request.raw.headers['accept-encoding'];
   const encoding = accepted === undefined ? undefined : choose(accepted);
   if (encoding === undefined) return undefined;
@@ -75,11 +77,6 @@ function compress(
     if (response.status === 304) return undefined;
   }
   encoded(response, encoding);
-  if (request.method === 'HEAD') {
-    // The headers a GET would get, no work: the body is not sent, and its compressed length is unknown.
-    if (iter === undefined) response.app_iter = [];
-    return undefined;
-  }
   if (iter !== undefined) {
     response.app_iter = compressStream(iter, encoding, size);
     return undefined;
