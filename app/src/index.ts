@@ -26,6 +26,7 @@ export * from '@hickory/session';
 export * from '@hickory/csrf';
 export * from '@hickory/broadcast';
 export * from '@hickory/websocket';
+export * from '@hickory/compress';
 // Named one by one: these two packages' main entries still hold their plugin authors' internals.
 export {
   dispatchPlugin,

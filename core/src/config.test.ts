@@ -49,6 +49,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
     trust_proxy: ['loopback', '10.0.0.0/8'],
     allowed_hosts: ['books.example.com', '.example.org'],
     request_id_header: 'x-correlation-id',
+    etag: false,
     logger: false,
   };
   assert.deepEqual([...Object.keys(CORE_CONFIG), ...PLUGIN_KEYS].sort(), Object.keys(config).sort());
@@ -82,6 +83,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
       trust_proxy: c.trust_proxy,
       allowed_hosts: c.allowed_hosts,
       request_id_header: c.request_id_header,
+      etag: c.etag,
       request_cls: c.request_cls,
       response_cls: c.response_cls,
       root: defaults.root,
@@ -104,6 +106,7 @@ test('every key of the configuration table is accepted, with its defaults', asyn
       trust_proxy: false,
       allowed_hosts: undefined,
       request_id_header: 'x-request-id',
+      etag: true,
       request_cls: Request,
       response_cls: Response,
       root: undefined,
@@ -142,6 +145,7 @@ const BAD_VALUES: Array<[string, unknown, RegExp]> = [
   ['allowed_hosts', [], /is an empty list, which would refuse every request/],
   ['request_id_header', 'x request id', /must be false or a header name such as "x-request-id" \(got "x request id"\)/],
   ['request_id_header', true, /must be false or a header name/],
+  ['etag', 'weak', /must be true or false \(got "weak"\)/],
 ];
 // Keys whose bad values have a coded error of their own (with the fix spelled out).
 const OWN_CODES: Record<string, string> = { trust_proxy: 'HICKORY_ERR_CONFIG_TRUST_PROXY' };

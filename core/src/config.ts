@@ -106,6 +106,12 @@ export interface KernelConfig {
    * `x-request-id`); `false`: never read one (ids are generated) nor send one.
    */
   request_id_header?: string | false;
+  /**
+   * Weak `ETag`s (default `true`, as Express): a GET or HEAD 200 with a string or bytes body gets
+   * `W/"<length>-<hash>"` unless it has an `ETag`, and a matching `If-None-Match` is answered 304
+   * without a body. `false`: no tag is made (a tag the application sets is still honoured).
+   */
+  etag?: boolean;
   /** Keys declared by plugins. */
   [key: string]: unknown;
 }
@@ -128,6 +134,7 @@ export interface ResolvedConfig extends KernelConfig {
   readonly debug: boolean;
   readonly trust_proxy: TrustProxy;
   readonly request_id_header: string | false;
+  readonly etag: boolean;
   readonly request_cls: typeof Request;
   readonly response_cls: typeof Response;
 }
@@ -237,6 +244,7 @@ export const CORE_CONFIG: Readonly<Record<string, ConfigRule>> = Object.freeze({
     return undefined;
   },
   request_id_header: checkRequestIdHeader,
+  etag: isBoolean,
 });
 
 /**
@@ -284,6 +292,7 @@ export function resolveConfig(config: KernelConfig, rules: Readonly<Record<strin
     debug: config.debug ?? false,
     trust_proxy: config.trust_proxy ?? false,
     request_id_header: typeof config.request_id_header === 'string' ? config.request_id_header.toLowerCase() : (config.request_id_header ?? 'x-request-id'),
+    etag: config.etag ?? true,
     request_cls: config.request_cls ?? Request,
     response_cls: config.response_cls ?? Response,
   };

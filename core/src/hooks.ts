@@ -195,7 +195,8 @@ export interface DirectTapOptions {
   /**
    * tapable's `stage`: taps run by stage, lowest first, then in the order tapped (default 0). A
    * plugin that must answer before the others' taps of the same hook (health probes before
-   * rate limits before static files) takes a negative stage.
+   * rate limits before static files) takes a negative stage; a `beforeSend` tap that must
+   * see the response as every other tap left it (compression) takes a high one.
    */
   readonly stage?: number;
 }

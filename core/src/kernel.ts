@@ -288,6 +288,7 @@ export class Kernel {
     this.pipeline = new Pipeline(this.hooks, {
       handlerTimeout: config.handler_timeout,
       sendTimeout: config.send_timeout,
+      etag: config.etag,
       redirectOrigins: new Set(config.redirect_origins),
       errorPaths: config.errors,
       logger: () => this.logger,

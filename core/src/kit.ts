@@ -41,3 +41,5 @@ export { refuseContentEncoding } from './content-encoding.ts';
 export { silentLogger, stderrLogger } from './logger.ts';
 export { isDevelopment } from './development.ts';
 export { takeUpgrade } from './upgrade.ts';
+export { answerConditional } from './etag.ts';
+export { varyOn } from './vary.ts';

@@ -8,6 +8,7 @@ import { writeDefaultError } from './error-body.ts';
 import { enterErrorDocument, leaveErrorDocument } from './error-document.ts';
 import { respondToError, type ErrorHost } from './error-responses.ts';
 import { coreError } from './errors.ts';
+import { answerConditional } from './etag.ts';
 import type { HooksOf } from './hooks.ts';
 import { HTTPError } from './http-error.ts';
 import type { Logger } from './logger.ts';
@@ -38,6 +39,8 @@ export interface PipelineSettings {
   readonly handlerTimeout: number;
   /** `send_timeout` in ms: a response the client does not take within it is cut. */
   readonly sendTimeout: number;
+  /** `etag`: buffered GET/HEAD 200 answers get a weak ETag (left out: no tag is made). */
+  readonly etag?: boolean;
   /** `redirect_origins`: where a redirect may leave the site to. */
   readonly redirectOrigins: ReadonlySet<string>;
   /** `errors`: status → path of the error document. */
@@ -301,6 +304,7 @@ export class Pipeline {
       const iter = exchange.response.app_iter;
       // An event stream never ends by itself: it ends when the app closes.
       if (iter !== undefined && iter instanceof EventFrames) iter.endOn(this.settings.closingSignal);
+      answerConditional(exchange.request, exchange.response, this.settings.etag === true);
       const streaming = writeResponse(exchange.request, exchange.response, res, logger);
       // Only what the socket could not take at once needs watching: small answers never wait.
       if (streaming !== undefined || res.writableNeedDrain) watchSendProgress(res, this.settings.sendTimeout, logger, `${exchange.request.method} ${exchange.request.path}`);

@@ -19,7 +19,7 @@
  * This file holds the order: {@link routeRequest} splits and resolves, {@link answerFound}
  * runs the checks still due and the last three stages.
  */
-import { redirect, type Kernel, type Lookup, type Request } from '@hickory/core';
+import { redirect, type Kernel, type Lookup, type Request, type Response } from '@hickory/core';
 import type { Awaitable } from './awaitable.ts';
 import { callExposed, handlerCallOf } from './call.ts';
 import { jsonByDefault } from './default-json.ts';
@@ -54,10 +54,10 @@ export interface DispatchSettings {
  *
  * @example
  * ```ts
- * tapDirect(kernel.hooks.route, 'dispatch', (request) => routeRequest(kernel, root, settings, request));
+ * tapDirect(kernel.hooks.route, 'dispatch', (request, response) => routeRequest(kernel, root, settings, request, response));
  * ```
  */
-export function routeRequest(kernel: Kernel, root: object, settings: DispatchSettings, request: Request): Awaitable<Lookup | undefined> {
+export function routeRequest(kernel: Kernel, root: object, settings: DispatchSettings, request: Request, response: Response): Awaitable<Lookup | undefined> {
   const path = request.path;
   // A new routing of the same request (an internal redirect, an error document) starts clean.
   const state = peekRoutingState(request);
@@ -65,12 +65,12 @@ export function routeRequest(kernel: Kernel, root: object, settings: DispatchSet
   const guarded = guardsDeclared();
   const recorded = settings.trail?.on === true;
   if (settings.guessFromExtension && path.includes('.') && path.includes('.', path.lastIndexOf('/'))) {
-    return routeWithExtension(kernel, root, settings, request, path, recorded, guarded ? new Set() : undefined);
+    return routeWithExtension(kernel, root, settings, request, response, path, recorded, guarded ? new Set() : undefined);
   }
   const budget = budgetFor(request, root, recorded, guarded ? new Set() : undefined);
   const found = resolvePath(root, path, request, budget);
-  if (found instanceof Promise) return found.then((resolved) => answerFound(kernel, settings, resolved, request, budget, undefined));
-  return answerFound(kernel, settings, found, request, budget, undefined);
+  if (found instanceof Promise) return found.then((resolved) => answerFound(kernel, settings, resolved, request, response, budget, undefined));
+  return answerFound(kernel, settings, found, request, response, budget, undefined);
 }
 
 async function routeWithExtension(
@@ -78,6 +78,7 @@ async function routeWithExtension(
   root: object,
   settings: DispatchSettings,
   request: Request,
+  response: Response,
   path: string,
   recorded: boolean,
   passed: Set<object> | undefined,
@@ -87,11 +88,11 @@ async function routeWithExtension(
   if (extension !== undefined) {
     const budget = budgetFor(request, root, recorded, passed);
     const found = await walk(root, extension.segments, request, budget);
-    const lookup = await answerFound(kernel, settings, found, request, budget, extension.mediaType);
+    const lookup = await answerFound(kernel, settings, found, request, response, budget, extension.mediaType);
     if (lookup !== undefined) return lookup;
   }
   const budget = budgetFor(request, root, recorded, passed);
-  return answerFound(kernel, settings, await walk(root, segments, request, budget), request, budget, undefined);
+  return answerFound(kernel, settings, await walk(root, segments, request, budget), request, response, budget, undefined);
 }
 
 // The walk's counters; with a trail when walks are recorded (`recordWalks`) or guarded (`passed`:
@@ -111,7 +112,7 @@ function budgetFor(request: Request, root: object, recorded: boolean, passed: Se
  *
  * @example
  * ```ts
- * return answerFound(kernel, settings, walk(root, segments, request, budget), request, budget, undefined);
+ * return answerFound(kernel, settings, walk(root, segments, request, budget), request, response, budget, undefined);
  * ```
  */
 function answerFound(
@@ -119,10 +120,11 @@ function answerFound(
   settings: DispatchSettings,
   found: Resolution | undefined,
   request: Request,
+  response: Response,
   budget: WalkBudget,
   extensionType: string | undefined,
 ): Awaitable<Lookup | undefined> {
-  if (budget.checked === undefined) return found === undefined ? undefined : lookupFor(kernel, settings, found, request, extensionType);
+  if (budget.checked === undefined) return found === undefined ? undefined : lookupFor(kernel, settings, found, request, response, extensionType);
   if (found === undefined) {
     if (extensionType !== undefined) return undefined;
     // A 404 below a guarded controller waits for its checks: a refused client cannot tell what exists.
@@ -131,8 +133,8 @@ function answerFound(
   }
   // The checks still due run before anything answers: a handler, a canonical redirect, a 405/406.
   const due = runDueChecks(budget, request, found.fn, found.controller);
-  if (due !== undefined) return due.then(() => handlerChecked(lookupFor(kernel, settings, found, request, extensionType), found, request, budget));
-  return handlerChecked(lookupFor(kernel, settings, found, request, extensionType), found, request, budget);
+  if (due !== undefined) return due.then(() => handlerChecked(lookupFor(kernel, settings, found, request, response, extensionType), found, request, budget));
+  return handlerChecked(lookupFor(kernel, settings, found, request, response, extensionType), found, request, budget);
 }
 
 // A generic method's `when()` handler may carry guards of its own.
@@ -144,11 +146,11 @@ function handlerChecked(lookup: Lookup | undefined, found: Resolution, request: 
 }
 
 // Select, negotiate, call.
-function lookupFor(kernel: Kernel, settings: DispatchSettings, found: Resolution, request: Request, extensionType: string | undefined): Lookup | undefined {
+function lookupFor(kernel: Kernel, settings: DispatchSettings, found: Resolution, request: Request, response: Response, extensionType: string | undefined): Lookup | undefined {
   if (extensionType === undefined && found.canonical && settings.forceCanonical && !exposureOf(found.fn)?.acceptNoncanonical) redirectToIndex(request);
   const handler = selectHandler(found, request.method);
   if (handler.kind === 'options') return new OptionsLookup(found.fn, handler.allow);
-  const rendering = negotiate(settings.defaultJson === true ? jsonByDefault(handler.renderings) : handler.renderings, extensionType, request);
+  const rendering = negotiate(settings.defaultJson === true ? jsonByDefault(handler.renderings) : handler.renderings, extensionType, request, response);
   if (rendering === undefined) return undefined;
   const remainder = peekRoutingState(request)?.takeRoutingArgs(found.remainder) ?? found.remainder;
   return callExposed(kernel, found.controller, handler.fn, remainder, rendering);

@@ -1,5 +1,5 @@
-import { HTTPError, type Request } from '@hickory/core';
-import { preferredType } from '@hickory/core/kit';
+import { HTTPError, type Request, type Response } from '@hickory/core';
+import { preferredType, varyOn } from '@hickory/core/kit';
 import type { Rendering } from './exposure.ts';
 
 /**
@@ -7,20 +7,24 @@ import type { Rendering } from './exposure.ts';
  * that media type, or `undefined` when the method offers none (the caller answers 404). Without
  * one, the `Accept` header decides among the renderings by quality (see {@link preferredType}:
  * ties go to the outermost `@expose`, parameters other than `q` are ignored); no `Accept` or `*\/*`
- * gives the outermost; nothing acceptable → 406.
+ * gives the outermost; nothing acceptable → 406. A method with several renderings reached without
+ * an extension answers by `Accept`, so its response says `Vary: Accept` (the 406 too), whatever the
+ * client sent: a shared cache must not give one client's representation to another.
  *
  * @example
  * ```ts
- * negotiate(renderingsOf(fn), 'application/json', request); // the json rendering, or undefined
+ * negotiate(renderingsOf(fn), 'application/json', request, response); // the json rendering, or undefined
  * ```
  */
-export function negotiate(renderings: readonly Rendering[], extensionType: string | undefined, request: Request): Rendering | undefined {
+export function negotiate(renderings: readonly Rendering[], extensionType: string | undefined, request: Request, response: Response): Rendering | undefined {
   if (extensionType !== undefined) {
     for (const rendering of renderings) if (rendering.mediaType === extensionType) return rendering;
     return undefined;
   }
-  const accept = request.raw.headers.accept;
   const first = renderings[0]!;
+  // Set on the exchange's response now: an error of this request (its 406 included) is written there too.
+  if (renderings.length > 1) varyOn(response, 'Accept');
+  const accept = request.raw.headers.accept;
   if (accept === undefined || accept === '' || accept === '*/*') return first;
   const chosen = chooseType(renderings, accept);
   if (chosen === false) {

@@ -51,6 +51,56 @@ test('Accept chooses among the renderings, with q-values; nothing acceptable →
   await a.close();
 });
 
+test('a representation chosen by Accept says Vary: Accept, whatever the client sent; one chosen by the URL does not', async () => {
+  const a = app();
+  for (const headers of [{}, { accept: 'application/json' }, { accept: 'text/html' }, { accept: '*/*' }]) {
+    const res = await a.inject({ url: '/books/', headers });
+    assert.equal(res.statusCode, 200, JSON.stringify(headers));
+    assert.equal(res.headers.vary, 'Accept', JSON.stringify(headers));
+  }
+  const refused = await a.inject({ url: '/books/', headers: { accept: 'image/png' } });
+  assert.equal(refused.statusCode, 406);
+  assert.equal(refused.headers.vary, 'Accept');
+  assert.equal((await a.inject({ method: 'HEAD', url: '/books/' })).headers.vary, 'Accept');
+  // An extension picks the rendering, one rendering leaves nothing to choose: no Vary.
+  assert.equal((await a.inject('/books/index.json')).headers.vary, undefined);
+  assert.equal((await a.inject({ url: '/books/only', headers: { accept: 'text/html' } })).headers.vary, undefined);
+  assert.equal((await a.inject('/books/data')).headers.vary, undefined);
+  await a.close();
+});
+
+test('Vary: Accept joins a Vary the handler or a plugin set, never twice', async () => {
+  class Page {
+    @expose('json')
+    @expose()
+    index() {
+      return 'x';
+    }
+  }
+  const late = definePlugin({
+    name: 'late-vary',
+    apply(kernel) {
+      kernel.hooks.beforeSend.tap('late-vary', (_request, response) => {
+        response.headers['Vary'] = `${String(response.headers['Vary'])}, Cookie`;
+      });
+    },
+  });
+  const early = definePlugin({
+    name: 'early-vary',
+    apply(kernel) {
+      kernel.hooks.beforeRoute.tap('early-vary', (_request, response) => {
+        response.headers['Vary'] = 'origin, ACCEPT';
+      });
+    },
+  });
+  const a = createKernel({ root: new Page(), logger: false }).use(dispatchPlugin).use(late);
+  assert.equal((await a.inject('/')).headers.vary, 'Accept, Cookie');
+  await a.close();
+  const b = createKernel({ root: new Page(), logger: false }).use(early).use(dispatchPlugin);
+  assert.equal((await b.inject('/')).headers.vary, 'origin, ACCEPT');
+  await b.close();
+});
+
 test('an extension the method does not offer is 404; an unknown extension is data', async () => {
   const a = app();
   assert.equal((await a.inject('/books/only.json')).statusCode, 404);

@@ -64,7 +64,7 @@ export const dispatchPlugin = definePlugin({
         kernel.hooks.onAbort.tap({ name: 'dispatch', stage: 1000 }, (error, _request, response) => invalidInputResponse(error, response));
       }
     });
-    tapDirect(kernel.hooks.route, 'dispatch', (request) => routeRequest(kernel, root!, settings, request));
+    tapDirect(kernel.hooks.route, 'dispatch', (request, response) => routeRequest(kernel, root!, settings, request, response));
     // `default_renderer: 'json'` (as Pecan): a template that names no engine renders its namespace as JSON.
     if (kernel.config.default_renderer === 'json') kernel.hooks.render.for('json').tap('dispatch', (job) => jsonify.encode(job.namespace));
     // The debug page shows the walk: record it, but only while `debug` is on (it costs the fast path).
