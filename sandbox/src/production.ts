@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Request } from '@hickory/core';
-import { corsPlugin, csrfPlugin, healthPlugin, openapiPlugin, rateLimitPlugin, securityHeadersPlugin, type PluginEntry } from '@hickory/app';
+import { compressPlugin, corsPlugin, csrfPlugin, healthPlugin, openapiPlugin, rateLimitPlugin, securityHeadersPlugin, type PluginEntry } from '@hickory/app';
 import { showcasePlugin } from './showcase-plugin.ts';
 import type { Library } from './store/library.ts';
 import type { UploadShelf } from './upload-shelf.ts';
@@ -72,8 +72,12 @@ export function showcasePlugins(library: Library, uploads?: UploadShelf, env: No
     showcasePlugin(library, uploads),
     [corsPlugin, { origin: (origin: string, request: Request) => origins.includes(origin) && isJsonApiPath(request.path), maxAge: 600 }],
     securityHeadersPlugin,
-    // compressPlugin: not yet on main (issue #37, being written): it goes here.
-    // sessionPlugin: not yet on main (issue #37, being written): the admin sign-in moves onto it here.
+    // br or gzip for pages, JSON, the stylesheet (static files too), by the client's Accept-Encoding.
+    compressPlugin,
+    // sessionPlugin: not yet. The admin sign-in keeps its own sessions table (admin-session.ts):
+    // sqlStore saves in beforeSend, while a write's transaction still holds the one SQLite writer,
+    // which the request dialect refuses (a self-deadlock). The session plugin must save after the
+    // commit (a beforeEnd callback, the cookie set before) first: issue #37's note says so.
     // Forms posted from another site (Fetch Metadata, then Origin) are refused 403 before routing.
     csrfPlugin,
     // No app-wide limit: only the handlers marked @rate_limit (the admin login) are limited.
