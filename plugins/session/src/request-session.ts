@@ -13,6 +13,8 @@ class RequestSession {
   // The id and data of the stored session the cookie named, once verified and found.
   id: string | undefined = undefined;
   stored: StoredSession | undefined = undefined;
+  // What the store is to do at the end of the request, decided with the response (see `save`).
+  writes: Array<() => StoreAnswer<void>> = [];
   constructor(readonly hadCookie: boolean) {}
 
   get record(): Session {
@@ -69,6 +71,10 @@ export class SessionManager {
     const cookie = request.cookies[this.settings.name];
     const state = new RequestSession(cookie !== undefined);
     states.set(request, state);
+    // Registered now, before a TransactionHook's (in `before`): callbacks run last-registered
+    // first, so the store is written after the request's transaction was committed and cleared —
+    // never through a connection that transaction still holds (SQLite's one writer).
+    request.beforeEnd((outcome) => (outcome.status >= 500 ? undefined : run(state.writes)));
     const id = cookie === undefined ? undefined : this.signer.unsign(this.settings.name, cookie);
     if (id === undefined) return undefined;
     const found = this.settings.store.get(storeKey(id));
@@ -83,48 +89,54 @@ export class SessionManager {
   }
 
   /**
-   * Saves the request's session once, at the end (a `beforeSend` tap: after every `after` hook),
-   * when it changed, was regenerated or destroyed, or is due for its rolling expiry; never for a
-   * 5xx (a handler that failed half-way) or a request cut off by `handler_timeout`.
+   * Decides, once the response is final (a `beforeSend` tap: after every `after` hook), what the
+   * request's session needs: the cookie goes on the response now, and the store's writes wait for
+   * the end of the request, after its transaction (see `load`). Written when the session changed,
+   * was regenerated or destroyed, or is due for its rolling expiry; never for a 5xx (a handler that
+   * failed half-way) or a request cut off by `handler_timeout`. A write that fails makes the answer
+   * a 500 (without the cookie).
    */
-  save(request: Request, response: Response): StoreAnswer<void> {
+  save(request: Request, response: Response): void {
     const state = states.get(request);
-    if (state === undefined || response.status >= 500 || requestEnded(request)) return undefined;
+    if (state === undefined || response.status >= 500 || requestEnded(request)) return;
     const { store, maxAge } = this.settings;
     const now = Date.now();
     const expires = now + maxAge * 1000;
-    const { session, stored } = state;
+    const { session, stored, writes } = state;
     let id = state.id;
     // Rolling expiry without a write per request: once a tenth of the lifetime has gone by.
     const due = stored !== undefined && stored.expires - now < maxAge * 900;
     if (session === undefined) {
-      if (id === undefined || !due) return undefined;
+      if (id === undefined || !due) return;
       const kept = id;
-      return after(store.touch(storeKey(kept), expires), () => this.sendCookie(request, response, kept));
+      writes.push(() => store.touch(storeKey(kept), expires));
+      this.sendCookie(request, response, kept);
+      return;
     }
     const marks = sessionMarks(session);
     const data = JSON.stringify(session);
     const empty = data === '{}';
-    const steps: Array<() => StoreAnswer<void>> = [];
     if (id !== undefined && (marks.regenerated || marks.destroyed)) {
       const old = id;
-      steps.push(() => store.destroy(storeKey(old)));
+      writes.push(() => store.destroy(storeKey(old)));
       id = undefined;
     }
     if (id === undefined) {
       // Destroyed and left empty: no new session, even if regenerate() was called too.
       if (empty && (marks.destroyed || !marks.regenerated)) {
         if (marks.destroyed && state.hadCookie) this.forgetCookie(request, response);
-        return run(steps);
+        return;
       }
       const fresh = randomBytes(32).toString('base64url');
-      steps.push(() => store.set(storeKey(fresh), data, expires));
-      return after(run(steps), () => this.sendCookie(request, response, fresh));
+      writes.push(() => store.set(storeKey(fresh), data, expires));
+      this.sendCookie(request, response, fresh);
+      return;
     }
     const current = id;
-    if (data !== stored?.data) return after(store.set(storeKey(current), data, expires), () => this.sendCookie(request, response, current));
-    if (due) return after(store.touch(storeKey(current), expires), () => this.sendCookie(request, response, current));
-    return undefined;
+    if (data !== stored?.data) writes.push(() => store.set(storeKey(current), data, expires));
+    else if (due) writes.push(() => store.touch(storeKey(current), expires));
+    else return;
+    this.sendCookie(request, response, current);
   }
 
   private sendCookie(request: Request, response: Response, id: string): void {
@@ -149,13 +161,6 @@ export class SessionManager {
  */
 export function storeKey(id: string): string {
   return createHash('sha256').update(id).digest('base64url');
-}
-
-// Runs `then` once `answer` is there, without a promise when it already is.
-function after(answer: StoreAnswer<void>, then: () => void): StoreAnswer<void> {
-  if (isThenable(answer)) return answer.then(then);
-  then();
-  return undefined;
 }
 
 // The steps one after the other (the old session's removal before the new one's save).

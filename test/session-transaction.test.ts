@@ -1,0 +1,50 @@
+// A session saved beside a request's transaction (issue #37, sessions; issue #36, the end of a
+// request): the store is written after the transaction was committed and cleared, never while it
+// holds the connection (SQLite has one writer), and not at all when the request failed.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { abort, createApp, expose, memoryStore, request, sessionPlugin, TransactionHook, type SessionStore } from '@hickory/app';
+
+test('the session is stored after the commit and the clear; a 5xx stores nothing', async () => {
+  const events: string[] = [];
+  const memory = memoryStore();
+  const store: SessionStore = {
+    ...memory,
+    get: (id) => memory.get(id),
+    set: (id, data, expires) => {
+      events.push(`store ${data}`);
+      return memory.set(id, data, expires);
+    },
+    touch: (id, expires) => memory.touch(id, expires),
+    destroy: (id) => memory.destroy(id),
+    sweep: (now) => memory.sweep(now),
+    sweepInterval: 0,
+  };
+  const tx = new TransactionHook({
+    start: () => events.push('start'),
+    start_ro: () => events.push('start_ro'),
+    commit: () => events.push('commit'),
+    rollback: () => events.push('rollback'),
+    clear: () => events.push('clear'),
+  });
+  class Root {
+    @expose('json') login(user: string) {
+      (request as unknown as { session: Record<string, unknown> }).session['user'] = user;
+      return user === 'broken' ? abort(500) : { user };
+    }
+  }
+  const app = createApp({ root: new Root(), hooks: [tx], logger: false, plugins: [[sessionPlugin, { secret: 'x'.repeat(32), store }]] });
+  try {
+    const ok = await app.inject({ method: 'POST', url: '/login', payload: { user: 'ann' } });
+    assert.equal(ok.statusCode, 200);
+    assert.match(String(ok.headers["set-cookie"]), /^sid=/);
+    assert.deepEqual(events, ['start', 'commit', 'clear', 'store {"user":"ann"}']);
+    events.length = 0;
+    const failed = await app.inject({ method: 'POST', url: '/login', payload: { user: 'broken' } });
+    assert.equal(failed.statusCode, 500);
+    assert.equal(failed.headers['set-cookie'], undefined);
+    assert.deepEqual(events, ['start', 'rollback', 'clear']);
+  } finally {
+    await app.close();
+  }
+});
