@@ -5,8 +5,8 @@ import { defineSessionProperty, SessionManager } from './request-session.ts';
 import { hmacSigner } from './signer.ts';
 
 /**
- * Sessions and signed cookies. `request.session` is a record of the session's data, loaded after
- * routing when the request carries a validly signed session cookie (else a fresh, empty one),
+ * Sessions and signed cookies. `request.session` is a record of the session's data, loaded before
+ * routing (after static files) when the request carries a validly signed session cookie (else a fresh, empty one),
  * saved once at the end of the request when changed (or due for its rolling expiry), never for a
  * 5xx or a request cut off by `handler_timeout`. The cookie holds only the session's id, signed
  * with HMAC-SHA256; a tampered or unknown cookie gives a fresh session, never an error. The same
@@ -27,7 +27,11 @@ export const sessionPlugin = definePlugin<SessionOptions>({
     kernel.cookieSigner = signer;
     defineSessionProperty();
 
-    tapDirect(kernel.hooks.afterLookup, 'session', (_lookup, request, response) => {
+    // Before routing, so that a guard (`secure`, a SecureController's check) and `on_route` hooks
+    // (tapped at ready(), after every plugin) can read the session; after the plugins used before
+    // it that answer before routing (static files, which createApp uses first; health probes and
+    // CORS preflights, at negative stages), so that those never touch the store.
+    tapDirect(kernel.hooks.beforeRoute, 'session', (request, response) => {
       // Without a current request (use_context_locals: false), the response is told its signer.
       if (!request.use_context_locals) stampCookieSigner(response, signer);
       return sessions.load(request);

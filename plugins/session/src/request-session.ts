@@ -26,7 +26,7 @@ const states = new WeakMap<Request, RequestSession>();
 
 /**
  * Gives every `Request` its `session` property (once per process): it reads the state the session
- * plugin of the request's kernel made after routing.
+ * plugin of the request's kernel made before routing.
  *
  * @example
  * ```ts
@@ -51,7 +51,7 @@ export function defineSessionProperty(): void {
  * @example
  * ```ts
  * const sessions = new SessionManager(settings, hmacSigner(settings.secrets));
- * tapDirect(kernel.hooks.afterLookup, 'session', (_lookup, request) => sessions.load(request));
+ * tapDirect(kernel.hooks.beforeRoute, 'session', (request) => sessions.load(request));
  * ```
  */
 export class SessionManager {
@@ -61,7 +61,7 @@ export class SessionManager {
   ) {}
 
   /**
-   * Finds the request's session (after routing: 404s and static files never reach the store). A
+   * Finds the request's session (before routing, after static files, which never reach the store). A
    * request without a cookie, or with one whose signature does not verify, or naming no stored
    * session, gets a fresh empty session: the store is read only for a validly signed cookie.
    */

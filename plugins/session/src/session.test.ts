@@ -201,7 +201,7 @@ test('signed: true without a signer throws HICKORY_ERR_COOKIE_SIGNER, naming ses
   await app.close();
 });
 
-test('request.session before routing is a coded error; the options are checked as the plugin is applied', async () => {
+test('request.session read before the session plugin loaded it (a beforeRoute tap of a plugin used earlier) is a coded error; the options are checked as the plugin is applied', async () => {
   class Root {
     @expose() index() {
       return 'x';
@@ -220,7 +220,7 @@ test('request.session before routing is a coded error; the options are checked a
       });
     },
   });
-  const app = createKernel({ root: new Root(), logger: false }).use(dispatchPlugin).use(sessionPlugin, { secret: SECRET }).use(early);
+  const app = createKernel({ root: new Root(), logger: false }).use(dispatchPlugin).use(early).use(sessionPlugin, { secret: SECRET });
   assert.equal((await app.inject('/')).body, 'x');
   assert.deepEqual(seen, ['HICKORY_ERR_SESSION_UNAVAILABLE']);
   await app.close();
