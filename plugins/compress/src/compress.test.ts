@@ -244,7 +244,7 @@ test('a compressing tap runs after the other beforeSend taps, whatever the order
   await kernel.close();
 });
 
-test('bad options fail when the plugin is applied, with a coded error naming the option', () => {
+test('bad options fail ready(), with a coded error naming the option', async () => {
   const bad: Array<[unknown, RegExp]> = [
     [{ threshold: -1 }, /"threshold" must be a byte count/],
     [{ threshold: '1kb' }, /"threshold" must be a byte count/],
@@ -254,7 +254,7 @@ test('bad options fail when the plugin is applied, with a coded error naming the
     [{ level: 9 }, /"level" is unknown \(known: threshold, encodings\)/],
   ];
   for (const [options, message] of bad) {
-    assert.throws(() => createKernel({ logger: false }).use(compressPlugin, options as CompressOptions), { code: 'HICKORY_ERR_COMPRESS_OPTION', message }, JSON.stringify(options));
+    await assert.rejects(createKernel({ logger: false }).use(compressPlugin, options as CompressOptions).ready(), { code: 'HICKORY_ERR_COMPRESS_OPTION', message }, JSON.stringify(options));
   }
   assert.deepEqual(Object.keys(COMPRESS_ERRORS), ['HICKORY_ERR_COMPRESS_OPTION']);
 });

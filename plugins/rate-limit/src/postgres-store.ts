@@ -2,11 +2,15 @@ import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { rateLimitError } from './errors.ts';
 import type { Policy, PostgresPool } from './options.ts';
 
+// What the loser of two concurrent CREATE TABLE IF NOT EXISTS is told (see createTable).
+const RACE_LOST = new Set(['23505', '42710', '42P07']);
+
 /**
  * Creates the counters' table (rate-limiter-flexible's own layout: `key`, `points`, `expire`) if
  * it is missing; a failure is `HICKORY_ERR_RATE_LIMIT_STORE`, naming the table and the cause.
  * Two instances starting together may race on `CREATE TABLE IF NOT EXISTS`: PostgreSQL then
- * reports a duplicate type (23505) to the loser, whose table exists all the same.
+ * reports a duplicate key of its catalog (23505), a duplicate object (42710, `type "…" already
+ * exists`) or a duplicate table (42P07) to the loser, whose table exists all the same.
  *
  * @example
  * ```ts
@@ -17,7 +21,7 @@ export async function createTable(pool: PostgresPool, table: string): Promise<vo
   try {
     await pool.query({ text: `CREATE TABLE IF NOT EXISTS "${table}" (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)` });
   } catch (error) {
-    if ((error as { code?: unknown }).code === '23505') return;
+    if (RACE_LOST.has(String((error as { code?: unknown }).code))) return;
     throw rateLimitError('HICKORY_ERR_RATE_LIMIT_STORE', table, (error as Error).message ?? String(error), error);
   }
 }
