@@ -7,7 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import { createKernel, eventStream, request, type ServerSentEvent } from '@hickory/core';
 import { dispatchPlugin, expose } from '@hickory/dispatch';
-import { hooksPlugin, TransactionHook } from '@hickory/hooks';
+import { hooksPlugin } from '@hickory/hooks';
+import { recordingTransaction } from './fixtures/recording-transaction.ts';
 import { listening, withTimeout } from './security/harness.ts';
 
 /** A raw client: what arrived so far, and when the head came. */
@@ -143,13 +144,7 @@ test('a client that leaves stops the source; a client that reads nothing does no
 
 test('an event stream holds no transaction: it ended before the first event', async () => {
   const events: string[] = [];
-  const tx = new TransactionHook({
-    start: () => events.push('start'),
-    start_ro: () => events.push('start_ro'),
-    commit: () => events.push('commit'),
-    rollback: () => events.push('rollback'),
-    clear: () => events.push('clear'),
-  });
+  const tx = recordingTransaction(events);
   class Root {
     @expose() feed() {
       tx.transaction();

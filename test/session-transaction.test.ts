@@ -3,7 +3,8 @@
 // holds the connection (SQLite has one writer), and not at all when the request failed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { abort, createApp, expose, Hook, memoryStore, request, SecureController, sessionPlugin, TransactionHook, type HookState, type Request, type SessionStore } from '@hickory/app';
+import { abort, createApp, expose, Hook, memoryStore, request, SecureController, sessionPlugin, type HookState, type Request, type SessionStore } from '@hickory/app';
+import { recordingTransaction } from './fixtures/recording-transaction.ts';
 
 test('the session is stored after the commit and the clear; a 5xx stores nothing', async () => {
   const events: string[] = [];
@@ -20,13 +21,7 @@ test('the session is stored after the commit and the clear; a 5xx stores nothing
     sweep: (now) => memory.sweep(now),
     sweepInterval: 0,
   };
-  const tx = new TransactionHook({
-    start: () => events.push('start'),
-    start_ro: () => events.push('start_ro'),
-    commit: () => events.push('commit'),
-    rollback: () => events.push('rollback'),
-    clear: () => events.push('clear'),
-  });
+  const tx = recordingTransaction(events);
   class Root {
     @expose('json') login(user: string) {
       (request as unknown as { session: Record<string, unknown> }).session['user'] = user;
