@@ -17,7 +17,7 @@ export interface Cluster {
   readonly url: string;
   /** The server's process id (read from `postmaster.pid`). */
   readonly pid: number;
-  /** Stops the server (`pg_ctl stop -m fast`) and removes its folder; safe to call twice. */
+  /** Stops the server (smart, then fast after 3 s: clients still ending may leave first) and removes its folder; safe to call twice. */
   stop(): Promise<void>;
 }
 
@@ -154,9 +154,18 @@ export async function startCluster(database = 'hickory'): Promise<Cluster> {
       stop: () =>
         (stopped ??= (async () => {
           running.delete(dir);
+          // A pool's end() resolves once it has asked its clients to end, not once their sockets
+          // are closed: a fast stop racing those goodbyes kills them, and the client's 'error'
+          // ("terminating connection due to administrator command") is then uncaught. A smart
+          // stop waits for clients to leave; one still connected after 3 s is a leak, ended fast.
+          const [smart, smartArgs] = ctl(['stop', '-m', 'smart', '-w', '-t', '3']);
           const [command, args] = ctl(['stop', '-m', 'fast', '-w', '-t', '30']);
           try {
-            await run(command, args, { timeout: 40_000 });
+            const gone = await run(smart, smartArgs, { timeout: 10_000 }).then(
+              () => true,
+              () => false,
+            );
+            if (!gone) await run(command, args, { timeout: 40_000 });
           } finally {
             await rm(dir, { recursive: true, force: true });
           }
