@@ -1,7 +1,7 @@
 import type { Exchange } from './current.ts';
 import { discardBody } from './discard-body.ts';
 import type { Logger } from './logger.ts';
-import { cutOffRequest } from './request.ts';
+import { cutOffRequest } from './request-end.ts';
 import type { Response } from './response.ts';
 
 /**

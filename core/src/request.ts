@@ -1,100 +1,27 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { runAfterResponse, type AfterResponse } from './after-response.ts';
+import { Ending, type BeforeEnd } from './before-end.ts';
+import { clientConnection, type ClientConnection } from './client-connection.ts';
+import { verifiedCookies } from './cookie-signer.ts';
 import { parseCookies } from './cookies.ts';
-import { verifiedCookies, type CookieSigner } from './cookie-signer.ts';
-import type { HookMap, AsyncSeriesBailHook } from 'tapable';
+import { buildEnviron, type Environ } from './environ.ts';
 import { coreError } from './errors.ts';
 import { requestHeaders, rewriteRequestHeader, type Headers } from './header-map.ts';
 import { HTTPError } from './http-error.ts';
 import { checkJsonCharset, isJsonMediaType, parseJsonBody } from './json-body.ts';
-import { endedWithHeaders, hasBody, readBody } from './read-body.ts';
-import { mergeVariables, parseUrlEncoded, parseUrlEncodedBody, type Variables } from './variables.ts';
-import { buildEnviron, type Environ } from './environ.ts';
-import { clientConnection, type ClientConnection } from './client-connection.ts';
-import type { TrustHop } from './trust-proxy.ts';
-import type { Response } from './response.ts';
+import type { Lookup } from './lookup.ts';
 import { SILENT_LOG, type PinoLike } from './pino-like.ts';
+import { hasBody, readBody } from './read-body.ts';
+import { BODYLESS_METHODS, NoVariablesInBody, refuseEmptyJson } from './request-body-rules.ts';
+import { requestAccess } from './request-end.ts';
 import { requestIdOf } from './request-id.ts';
-import { runAfterResponse, type AfterResponse } from './after-response.ts';
-import { Ending, type BeforeEnd } from './before-end.ts';
+import type { RequestSettings } from './request-settings.ts';
+import { pathOfAbsoluteForm } from './request-target.ts';
+import { mergeVariables, parseUrlEncoded, parseUrlEncodedBody, type Variables } from './variables.ts';
 
-/**
- * What a routing plugin found for a request (the result of the `route` hook).
- *
- * @example
- * ```ts
- * const lookup: Lookup = { target: 'hello', handle: () => 'Hello' };
- * ```
- */
-export interface Lookup {
-  /** What was found (for `afterLookup` taps and logs): a controller method for dispatch. */
-  readonly target: unknown;
-  /**
-   * Runs the handler: argument mapping, the call, and rendering. Its value is applied to the
-   * response like a `beforeRoute` answer: a `Response` replaces it, a string or bytes become the
-   * body, another object is sent as JSON, `undefined` leaves it as it is.
-   */
-  handle(request: Request, response: Response): unknown;
-  /**
-   * `false` keeps the kernel from reading the body first (the handler streams `request.raw`).
-   * `true` reads it even for GET, HEAD, OPTIONS and TRACE, whose bodies are otherwise ignored
-   * (see `BODYLESS_METHODS`); left out, the method decides (DELETE, like POST, is read when the
-   * request frames a body).
-   */
-  readonly loadBody?: boolean;
-  /**
-   * The media type the handler answers in (dispatch: the rendering negotiation chose). An error
-   * of this request is written in it when the client states no preference (`Accept: *\/*`, or
-   * none): a JSON API's `abort(409)` is JSON to curl and fetch.
-   */
-  readonly mediaType?: string;
-}
-
-/** What a `parseBody` tap gives back: the body variables (`request.POST`). */
-export type BodyParseResult = Variables;
-
-/** The settings a {@link Request} needs from its kernel (limits and body parsers). */
-export interface RequestSettings {
-  /** Largest body read into memory, in bytes. */
-  readonly bodyLimit: number;
-  /** Most query or form parameters accepted. */
-  readonly paramLimit: number;
-  /** Streaming body parsers by media type (the kernel's `parseBody` hook map). */
-  readonly bodyParsers: HookMap<AsyncSeriesBailHook<[Request], BodyParseResult | undefined>>;
-  /** The app's `use_context_locals` (left out: `true`). */
-  readonly useContextLocals?: boolean;
-  /** The compiled `trust_proxy` (left out: no proxy is trusted, forwarding headers are never read). */
-  readonly trustProxy?: TrustHop | undefined;
-  /** `request_id_header`, lower-case (left out: `x-request-id`; `false`: no header is read). */
-  readonly requestIdHeader?: string | false;
-  /** Makes `request.log` when it is first read (left out: a logger that writes nothing). */
-  readonly requestLog?: (request: Request) => PinoLike;
-  /** Verifies `request.signed_cookies` and signs for this request's responses (`kernel.cookieSigner`). */
-  readonly cookieSigner?: CookieSigner | undefined;
-}
-
-// Set by `Request`'s static block: the one way in to its private `#serverResponse` and `#ending`.
-let answerOn: (request: Request, res: ServerResponse) => void;
-let closeEndingOf: (request: Request) => Ending | undefined;
-let cutOffOf: (request: Request) => void;
-let endedOf: (request: Request) => boolean;
-// The kernel's cookie signer, as the request's settings carry it (read by `cookieSignerOf`).
-let signerOfRequest: (request: Request) => CookieSigner | undefined;
 const EMPTY = Buffer.alloc(0);
 const LOADED: Promise<void> = Promise.resolve();
 const FORM = 'application/x-www-form-urlencoded';
-
-/**
- * The methods whose requests define no body (RFC 9110): theirs is ignored unless the handler
- * asks for it. DELETE is not one: its body has no generally defined meaning either, but it is not
- * cached by URL and APIs do send one (bulk deletes), so it is read when the request frames one,
- * as Fastify and Express read it.
- *
- * @example
- * ```ts
- * if (BODYLESS_METHODS.has(request.method)) return request.GET; // no body variables to expect
- * ```
- */
-const BODYLESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
 /**
  * The request being handled. One is built per request from the configured `request_cls`
@@ -282,19 +209,20 @@ export class Request {
   // field, which costs the request no more than a plain one, and is no name of its interface.
   #serverResponse: ServerResponse | undefined;
   static {
-    answerOn = (request, res) => {
+    requestAccess.answerOn = (request, res) => {
       request.#serverResponse = res;
     };
-    signerOfRequest = (request) => request.settings.cookieSigner;
-    closeEndingOf = (request) => {
+    requestAccess.signer = (request) => request.settings.cookieSigner;
+    requestAccess.closeEnding = (request) => {
       if (request.#ending === undefined) request.#ending = null;
       return request.#ending ?? undefined;
     };
-    cutOffOf = (request) => {
+    requestAccess.cutOff = (request) => {
       request.#cutOff = true;
     };
-    endedOf = (request) => request.#cutOff || request.#ending === null || request.#ending?.started === true;
+    requestAccess.ended = (request) => request.#cutOff || request.#ending === null || request.#ending?.started === true;
   }
+
 
   /**
    * A pino-compatible logger whose lines carry this request's id (`reqId`): a child of the
@@ -580,111 +508,3 @@ export class Request {
   }
 }
 
-/**
- * The 415 for a body whose media type holds no variables (`text/plain`, an image…): a handler
- * that maps no body variables may take the request all the same, unlike a body that is broken.
- *
- * @example
- * ```ts
- * if (error instanceof NoVariablesInBody) return request.GET;
- * ```
- */
-export class NoVariablesInBody extends HTTPError {
-  constructor(detail: string) {
-    super(415, detail);
-    this.name = 'NoVariablesInBody';
-  }
-}
-
-// Variables are wanted, and the body says it is JSON but is empty: a client mistake (400), as
-// fastify answers. GET, HEAD, OPTIONS and TRACE define no body, so their Content-Type is not held against them;
-// nor is a DELETE's that frames none (no Content-Length, no Transfer-Encoding): HTTP clients
-// configured for a JSON API send the header on a bodiless DELETE too, and fastify reads a
-// DELETE's body only when it is framed.
-function refuseEmptyJson(mediaType: string, request: Request): void {
-  if (!isJsonMediaType(mediaType) || BODYLESS_METHODS.has(request.method)) return;
-  if (request.method === 'DELETE' && !framesBody(request.raw)) return;
-  throw new HTTPError(400, 'The body is empty, but its Content-Type says it is JSON: send a JSON object, or no Content-Type.');
-}
-
-// `Content-Length: 0` frames an empty body; no header at all frames none (over HTTP/2, a stream
-// that its headers ended).
-function framesBody(raw: IncomingMessage): boolean {
-  return raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined || (raw.httpVersionMajor === 2 && !endedWithHeaders(raw));
-}
-
-// An absolute-form target (`GET http://host/a?b HTTP/1.1`) routes by its path only.
-function pathOfAbsoluteForm(target: string): string {
-  const scheme = target.indexOf('://');
-  if (scheme === -1) return target;
-  const slash = target.indexOf('/', scheme + 3);
-  return slash === -1 ? '/' : target.slice(slash);
-}
-
-/**
- * Tells a request which `ServerResponse` answers it (the pipeline does, as it makes the request),
- * so that `request.afterResponse()` can wait for it.
- *
- * @example
- * ```ts
- * answeredOn(request, res);
- * ```
- */
-export function answeredOn(request: Request, res: ServerResponse): void {
-  answerOn(request, res);
-}
-
-/**
- * The request's `beforeEnd` callbacks, when it has any (the pipeline runs them); from now on
- * `request.beforeEnd()` refuses new ones: the response is decided.
- *
- * @example
- * ```ts
- * const failed = await closeEnding(request)?.run({ ok: true, status: 200 });
- * ```
- */
-export function closeEnding(request: Request): Ending | undefined {
-  return closeEndingOf(request);
-}
-
-/**
- * Marks a request as answered without its handler (the 503 past `handler_timeout`, or a client
- * that left while it ran): from now on {@link requestEnded} is true and `request.beforeEnd()`
- * refuses callbacks, though the handler may still be running.
- *
- * @example
- * ```ts
- * cutOffRequest(exchange.request); // the pipeline, as it answers the 503
- * ```
- */
-export function cutOffRequest(request: Request): void {
-  cutOffOf(request);
-}
-
-/**
- * True once `request` has ended for its own code: it was cut off (answered 503 past
- * `handler_timeout`, or its client left, while its handler still ran), or what it holds is being
- * given back (its `beforeEnd` callbacks began: commit, rollback, clear). What a request took for
- * itself (a transaction, a session) must not be handed out after that: an accessor throws instead.
- *
- * @example
- * ```ts
- * if (requestEnded(request)) throw myError('ENDED', `${request.method} ${request.path}`);
- * return open.transaction;
- * ```
- */
-export function requestEnded(request: Request): boolean {
-  return endedOf(request);
-}
-
-/**
- * The cookie signer of the kernel that made `request` (`kernel.cookieSigner`), if it has one.
- *
- * @example
- * ```ts
- * findSignersWith(() => { const exchange = currentExchange(); return exchange && cookieSignerOf(exchange.request); });
- * ```
- */
-export function cookieSignerOf(request: Request): CookieSigner | undefined {
-  return signerOfRequest(request);
-}
