@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import { TransactionHook } from '@hickory/hooks';
 import { BookStore } from './book-store.ts';
 import { databaseLocation, databaseOptions, isPostgresUrl, openShowcaseDatabase, transactionFunctions, type DatabaseOptions } from './database.ts';
-import { SessionStore } from './session-store.ts';
 import type { ShowcaseDatabase } from './showcase-database.ts';
 import type { ShowcaseTables, ShowcaseTransaction } from './tables.ts';
 
@@ -49,11 +48,6 @@ export class Library {
   /** The books, in the current request's transaction (throws outside a request that has one). */
   books(): BookStore {
     return new BookStore(this.hook.transaction());
-  }
-
-  /** The admin sessions, in the current request's transaction. */
-  sessions(): SessionStore {
-    return new SessionStore(this.hook.transaction());
   }
 
   /** Runs `work` outside every request's transaction: for checks made before a request's begins. */
