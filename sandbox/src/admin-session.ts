@@ -36,7 +36,7 @@ const MIN_SECRET = 32;
  * sessionSecrets({ HICKORY_SESSION_SECRET: `${fresh},${previous}` }); // [fresh, previous]
  * ```
  */
-export function sessionSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
+function sessionSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
   const text = env['HICKORY_SESSION_SECRET']?.trim();
   if (!text) return [DEMO_SECRET];
   const secrets = text.split(',').map((secret) => secret.trim());
