@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { createSandbox } from '@hickory/sandbox/app';
-import { REPO, serveFixture, type Running } from './fixtures/cli/harness.ts';
+import { serveShowcaseWorkers, type ShowcaseWorkers } from './fixtures/showcase-sqlite-workers.ts';
 import { send } from './showcase-load.ts';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -27,32 +27,16 @@ function sessionRows(file: string): number {
 }
 
 describe('admin sessions under hickory serve --workers 2 on one SQLite file (NODE_ENV=production)', () => {
-  let dir = '';
+  let showcase: ShowcaseWorkers | undefined;
   let file = '';
-  let cli: Running | undefined;
   let base = '';
 
   before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'hickory-showcase-sessions-'));
-    file = join(dir, 'books.sqlite');
-    const served = await serveFixture(['sandbox/config.ts', '--host', '127.0.0.1', '--port', '0', '--workers', '2'], REPO, undefined, {
-      HICKORY_SANDBOX_DB: file,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-      HICKORY_ADMIN_PASSWORD: PASSWORD,
-      HICKORY_SESSION_SECRET: SECRET,
-    });
-    cli = served.cli;
-    base = served.url;
+    showcase = await serveShowcaseWorkers('hickory-showcase-sessions-', { NODE_ENV: 'production', HICKORY_ADMIN_PASSWORD: PASSWORD, HICKORY_SESSION_SECRET: SECRET });
+    ({ file, base } = showcase);
   });
 
-  after(async () => {
-    if (cli !== undefined) {
-      cli.child.kill('SIGTERM');
-      await cli.exited(20_000).catch(() => cli!.stop());
-    }
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  after(() => showcase?.stop());
 
   test('signed in on one worker, honoured by both; signed out on one, refused by both', { timeout: 60_000 }, async () => {
     const login = await send(base, { method: 'POST', path: '/admin/login', form: `password=${PASSWORD}` });
