@@ -45,6 +45,14 @@ export class Library {
     return this.#database;
   }
 
+  /**
+   * The database when it is open (or opening), never opening it: for work in the background (the
+   * session store's sweep), which must not open again a database the app closed.
+   */
+  ifOpen(): Promise<ShowcaseDatabase> | undefined {
+    return this.#database;
+  }
+
   /** The books, in the current request's transaction (throws outside a request that has one). */
   books(): BookStore {
     return new BookStore(this.hook.transaction());

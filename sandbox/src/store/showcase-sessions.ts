@@ -42,6 +42,10 @@ export function showcaseSessionStore(library: Library): SessionStore {
     set: async (id, data, expires) => (await writer()).set(id, data, expires),
     touch: async (id, expires) => (await writer()).touch(id, expires),
     destroy: async (id) => (await writer()).destroy(id),
-    sweep: async (now) => (await writer()).sweep(now),
+    // On a timer, possibly as the app closes: a closed database is not opened again for it.
+    sweep: async (now) => {
+      const database = library.ifOpen();
+      return database === undefined ? 0 : on((await database).autocommit).sweep(now);
+    },
   };
 }
