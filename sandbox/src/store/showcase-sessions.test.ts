@@ -1,22 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { Library } from './library.ts';
 import { showcaseSessionStore } from './showcase-sessions.ts';
-
-async function inFolder(work: (file: string) => Promise<void>): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'hickory-showcase-sessions-store-'));
-  try {
-    await work(join(dir, 'books.sqlite'));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+import { inFolder } from './fixtures/in-folder.ts';
 
 test('on a SQLite file: saved through the writer, read on a reader even while a write transaction holds the writer', async () => {
-  await inFolder(async (file) => {
+  await inFolder('hickory-showcase-sessions-store-', async (file) => {
     const library = new Library(file, { writeWaitMs: 300 });
     const store = showcaseSessionStore(library);
     try {
