@@ -18,14 +18,15 @@ export default {
     // DATABASE_URL says so (opened and migrated when the app is ready).
     hooks: [showcaseLibrary().hook],
     // The showcase's own plugin (closing the app closes the database and removes the uploads'
-    // folder), then the production ones: CORS for the JSON API, security headers, the login's
-    // rate limit, /healthz and /readyz, /openapi.json and /docs (see src/production.ts).
+    // folder), then the production ones: CORS for the JSON API, security headers, compression, the
+    // admin sessions, CSRF, the login's rate limit, /healthz and /readyz, /openapi.json and /docs
+    // (see src/production.ts).
     plugins: showcasePlugins(showcaseLibrary(), showcaseUploads()),
     // What the OpenAPI document (`hickory routes --openapi`) says the /admin/ routes require: the
     // session cookie that logging in sets (the check itself reads it, which the route map cannot see).
     openapi: {
       securitySchemes: {
-        adminSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session that POST /admin/login starts (8 hours; POST /admin/logout ends it).' },
+        adminSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The signed session cookie that POST /admin/login sets (8 hours without use end it; POST /admin/logout ends it at once).' },
       },
     },
   },

@@ -103,7 +103,7 @@ test('the showcase\'s OpenAPI document is valid OpenAPI 3.1, named after its pac
 test("the showcase's document declares its real session cookie, required by exactly the admin routes", async () => {
   const doc = await openapi();
   assert.deepEqual(doc.components.securitySchemes, {
-    adminSession: { type: 'apiKey', in: 'cookie', name: 'hickory_admin', description: 'The session that POST /admin/login starts (8 hours; POST /admin/logout ends it).' },
+    adminSession: { type: 'apiKey', in: 'cookie', name: 'hickory_admin', description: 'The signed session cookie that POST /admin/login sets (8 hours without use end it; POST /admin/logout ends it at once).' },
   });
   for (const [path, method, op] of operations(doc)) {
     const where = `${method.toUpperCase()} ${path}`;

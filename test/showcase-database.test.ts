@@ -1,16 +1,28 @@
 // The showcase on SQLite: one transaction per request (a write that fails is not kept), the admin
-// pages behind `secure` and a session kept in the database, and data that outlives a restart of
-// `hickory serve`.
+// pages behind `secure` and a @hickory/session session kept in the database, and data that
+// outlives a restart of `hickory serve`.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import { test } from 'node:test';
+import Database from 'better-sqlite3';
 import { createSandbox } from '@hickory/sandbox/app';
 import { run, serveFixture } from './fixtures/cli/harness.ts';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+// The sessions the showcase's SQLite file holds (@hickory/session's sqlStore table).
+function storedSessions(file: string): unknown[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare('SELECT id, data FROM hickory_sessions ORDER BY id').all();
+  } finally {
+    db.close();
+  }
+}
 
 test('/library/: an added book is kept; a write followed by a failure is rolled back', async () => {
   const app = await createSandbox({ logger: false });
@@ -54,15 +66,15 @@ test('/admin/: 401 with the login form until signed in; the session cookie opens
     assert.equal(signedIn.statusCode, 302);
     assert.equal(signedIn.headers.location, '/admin/');
     const cookie = String(signedIn.headers['set-cookie']);
-    // The cookie carries a random id (32 bytes, base64url) and nothing else.
-    assert.match(cookie, /^hickory_admin=[A-Za-z0-9_-]{43}; Max-Age=28800; Path=\/; HttpOnly; SameSite=Lax$/);
+    // @hickory/session's cookie: a random id (32 bytes, base64url) and its HMAC-SHA256 (43 more).
+    assert.match(cookie, /^hickory_admin=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}; Max-Age=28800; Path=\/; HttpOnly; SameSite=Lax$/);
     const session = cookie.split(';')[0]!;
 
     const admin = await app.inject({ url: '/admin/', headers: { cookie: session } });
     assert.equal(admin.statusCode, 200);
     assert.match(admin.body, /<td>1<\/td><td>Dune<\/td>/);
     assert.match(admin.body, /<form method="post" action="\/admin\/logout"><button type="submit" id="logout">Sign out<\/button><\/form>/);
-    // One character changed: another id, which no session has.
+    // One character of the id changed: its signature no longer verifies.
     const forged = session.replace(/=(.)/, (_m, c: string) => `=${c === 'A' ? 'B' : 'A'}`);
     assert.notEqual(forged, session);
     assert.equal((await app.inject({ url: '/admin/', headers: { cookie: forged } })).statusCode, 401);
@@ -79,9 +91,12 @@ test('/admin/: 401 with the login form until signed in; the session cookie opens
     const out = await app.inject({ method: 'POST', url: '/admin/logout', headers: { cookie: session } });
     assert.equal(out.statusCode, 302);
     assert.equal(out.headers.location, '/admin/login');
-    assert.match(String(out.headers['set-cookie']), /^hickory_admin=; Max-Age=0;/);
-    // The cookie saved before the logout opens nothing any more.
-    assert.equal((await app.inject({ url: '/admin/', headers: { cookie: session } })).statusCode, 401);
+    assert.equal(out.headers['set-cookie'], 'hickory_admin=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax');
+    // The cookie saved before the logout (validly signed) opens nothing any more: its session is gone.
+    const after = await app.inject({ url: '/admin/', headers: { cookie: session } });
+    assert.equal(after.statusCode, 401);
+    assert.equal(after.headers['set-cookie'], undefined);
+    assert.equal((await app.inject({ method: 'POST', url: '/admin/delete/2', headers: { cookie: session } })).statusCode, 401);
   } finally {
     await app.close();
   }
@@ -96,9 +111,13 @@ test('an admin session is the database\'s: two instances on one file share it, a
     const signedIn = await first.inject({ method: 'POST', url: '/admin/login', headers: form, payload: 'password=hickory' });
     assert.equal(signedIn.statusCode, 302);
     const session = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    // One row in sqlStore's table, keyed by the SHA-256 of the cookie's id: never the id itself.
+    const id = session.slice('hickory_admin='.length, session.indexOf('.'));
+    assert.deepEqual(storedSessions(location), [{ id: createHash('sha256').update(id).digest('base64url'), data: '{"user":"admin"}' }]);
     assert.equal((await second.inject({ url: '/admin/', headers: { cookie: session } })).statusCode, 200);
     const out = await second.inject({ method: 'POST', url: '/admin/logout', headers: { cookie: session } });
     assert.equal(out.statusCode, 302);
+    assert.deepEqual(storedSessions(location), []);
     for (const app of [first, second]) assert.equal((await app.inject({ url: '/admin/', headers: { cookie: session } })).statusCode, 401);
   } finally {
     await first.close();
@@ -107,8 +126,8 @@ test('an admin session is the database\'s: two instances on one file share it, a
   }
 });
 
-test('with NODE_ENV=production and no HICKORY_ADMIN_PASSWORD the showcase does not start, saying why', async () => {
-  const saved = { NODE_ENV: process.env['NODE_ENV'], HICKORY_ADMIN_PASSWORD: process.env['HICKORY_ADMIN_PASSWORD'] };
+test('with NODE_ENV=production and no HICKORY_ADMIN_PASSWORD or HICKORY_SESSION_SECRET the showcase does not start, saying why', async () => {
+  const saved = { NODE_ENV: process.env['NODE_ENV'], HICKORY_ADMIN_PASSWORD: process.env['HICKORY_ADMIN_PASSWORD'], HICKORY_SESSION_SECRET: process.env['HICKORY_SESSION_SECRET'] };
   const restore = () => {
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
@@ -118,6 +137,7 @@ test('with NODE_ENV=production and no HICKORY_ADMIN_PASSWORD the showcase does n
   const message = /NODE_ENV is production but HICKORY_ADMIN_PASSWORD is not set: the showcase's \/admin\/ would open with the demo password "hickory"\. Set HICKORY_ADMIN_PASSWORD to a password of your own\./;
   try {
     delete process.env['HICKORY_ADMIN_PASSWORD'];
+    delete process.env['HICKORY_SESSION_SECRET'];
     for (const value of ['production', ' Production ', 'PRODUCTION\n']) {
       process.env['NODE_ENV'] = value;
       await assert.rejects(createSandbox({ logger: false }), { message }, JSON.stringify(value));
@@ -128,10 +148,22 @@ test('with NODE_ENV=production and no HICKORY_ADMIN_PASSWORD the showcase does n
     assert.notEqual(served.code, 0);
     assert.match(served.stderr, message);
     assert.doesNotMatch(served.stdout, /hickory serving/);
-    // A password of one's own, or another NODE_ENV: it starts.
+    // A password of one's own, but the demo session secret: refused too.
     process.env['HICKORY_ADMIN_PASSWORD'] = 'a password of my own';
+    await assert.rejects(createSandbox({ logger: false }), {
+      message:
+        "NODE_ENV is production but HICKORY_SESSION_SECRET is not set: the showcase's session cookies would be signed with its public demo secret. Set HICKORY_SESSION_SECRET to a random string of 32 characters or more, the same on every instance (`openssl rand -base64 32`).",
+    });
+    // A secret too short is refused whatever NODE_ENV says, naming the variable, not showing the secret.
+    process.env['HICKORY_SESSION_SECRET'] = `${'n'.repeat(32)},too short`;
+    await assert.rejects(createSandbox({ logger: false }), {
+      message: 'HICKORY_SESSION_SECRET must be a secret of 32 characters or more, or a comma-separated list of them (the first signs, all verify): secret 2 of 2 has 9. Make one with `openssl rand -base64 32`.',
+    });
+    // Both of one's own, or another NODE_ENV: it starts.
+    process.env['HICKORY_SESSION_SECRET'] = 's'.repeat(32);
     await (await createSandbox({ logger: false })).close();
     delete process.env['HICKORY_ADMIN_PASSWORD'];
+    delete process.env['HICKORY_SESSION_SECRET'];
     process.env['NODE_ENV'] = 'productionish';
     await (await createSandbox({ logger: false })).close();
   } finally {

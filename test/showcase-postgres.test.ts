@@ -3,6 +3,7 @@
 // migrate one fresh database at once, the store's queries, the pool's bound (503), admin sessions
 // shared by two instances, and the mixed table of 200 concurrent requests.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { HTTPError, type Kernel } from '@hickory/core';
@@ -100,7 +101,9 @@ describe('the showcase on PostgreSQL', { skip: postgresSkipReason() }, () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      assert.deepEqual((await client.query('SELECT name FROM kysely_migration ORDER BY name')).rows, [{ name: '001-authors-and-books' }, { name: '002-sessions' }, { name: '003-seed-books' }]);
+      assert.deepEqual((await client.query('SELECT name FROM kysely_migration ORDER BY name')).rows, [{ name: '001-authors-and-books' }, { name: '002-sessions' }, { name: '003-seed-books' }, { name: '004-drop-sessions' }]);
+      // The showcase's own sessions table is gone: sessions are sqlStore's (created at ready()).
+      assert.deepEqual((await client.query("SELECT to_regclass('sessions') AS old, to_regclass('hickory_sessions') AS new")).rows, [{ old: null, new: 'hickory_sessions' }]);
       assert.deepEqual((await client.query('SELECT count(*)::int AS n FROM authors')).rows, [{ n: 2 }]);
       assert.deepEqual((await client.query("SELECT name, author_id FROM books WHERE name NOT IN ('Dune', 'Emma') ORDER BY id")).rows, SEED_BOOKS);
     } finally {
@@ -164,14 +167,24 @@ describe('the showcase on PostgreSQL', { skip: postgresSkipReason() }, () => {
     const url = await freshDatabase(cluster, 'sessions');
     const first = await createSandbox({ logger: false }, { location: url });
     const second = await createSandbox({ logger: false }, { location: url });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
     try {
       const signedIn = await first.inject({ method: 'POST', url: '/admin/login', headers: form, payload: 'password=hickory' });
       assert.equal(signedIn.statusCode, 302);
       const session = String(signedIn.headers['set-cookie']).split(';')[0]!;
+      // One row of sqlStore's table, keyed by the SHA-256 of the cookie's id, never the id itself.
+      const id = session.slice('hickory_admin='.length, session.indexOf('.'));
+      const rows = () => client.query('SELECT id, data FROM hickory_sessions').then((result) => result.rows);
+      assert.deepEqual(await rows(), [{ id: createHash('sha256').update(id).digest('base64url'), data: '{"user":"admin"}' }]);
       assert.equal((await second.inject({ url: '/admin/', headers: { cookie: session } })).statusCode, 200);
-      assert.equal((await second.inject({ method: 'POST', url: '/admin/logout', headers: { cookie: session } })).statusCode, 302);
+      const out = await second.inject({ method: 'POST', url: '/admin/logout', headers: { cookie: session } });
+      assert.equal(out.statusCode, 302);
+      assert.match(String(out.headers['set-cookie']), /^hickory_admin=; Max-Age=0;/);
+      assert.deepEqual(await rows(), []);
       for (const app of [first, second]) assert.equal((await app.inject({ url: '/admin/', headers: { cookie: session } })).statusCode, 401);
     } finally {
+      await client.end();
       await first.close();
       await second.close();
     }

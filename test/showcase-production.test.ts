@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Kernel } from '@hickory/core';
 import { createSandbox } from '@hickory/sandbox/app';
 import { corsOrigins, isJsonApiPath, showcasePlugins } from '@hickory/sandbox/production';
-import type { Library } from '@hickory/sandbox/store/library';
+import { Library } from '@hickory/sandbox/store/library';
 import { createApp, expose } from '@hickory/app';
 
 const ALLOWED = 'http://localhost:3000';
@@ -143,8 +143,10 @@ describe('the showcase uses the production plugins', () => {
   });
 
   test('/readyz answers 503 naming the database when it cannot be read', async () => {
-    // A library whose reads fail (as a PostgreSQL server gone away would): the rest of the list as the showcase has it.
-    const down = { open: async () => undefined, close: async () => undefined, read: () => Promise.reject(new Error('connection refused')) } as unknown as Library;
+    // A library whose reads fail (as a PostgreSQL server gone away since the start would): the rest
+    // of the list as the showcase has it. It opened fine, so the session store made its table at ready().
+    const opened = new Library(':memory:');
+    const down = { open: () => opened.open(), close: () => opened.close(), read: () => Promise.reject(new Error('connection refused')) } as unknown as Library;
     const broken = await createApp({ root: new Empty(), logger: false, plugins: showcasePlugins(down) }).ready();
     try {
       const ready = await broken.inject('/readyz');

@@ -5,34 +5,23 @@
 // never a 500; 40 writes at once across the two workers are all 302 or 503, and exactly the 302s
 // are stored.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
-import { REPO, serveFixture, type Running } from './fixtures/cli/harness.ts';
+import { serveShowcaseWorkers, type ShowcaseWorkers } from './fixtures/showcase-sqlite-workers.ts';
 import { send, type Answer } from './showcase-load.ts';
 
 const WAIT_MS = 1500;
 
 describe('the showcase on a SQLite file under hickory serve --workers 2, with the write lock held by another process', () => {
-  let dir = '';
+  let showcase: ShowcaseWorkers | undefined;
   let file = '';
-  let cli: Running | undefined;
   let base = '';
   let holder: Database.Database | undefined;
 
   before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'hickory-showcase-sqlite-workers-'));
-    file = join(dir, 'books.sqlite');
-    const served = await serveFixture(['sandbox/config.ts', '--host', '127.0.0.1', '--port', '0', '--workers', '2'], REPO, undefined, {
-      HICKORY_SANDBOX_DB: file,
-      DATABASE_URL: '',
-      HICKORY_SANDBOX_DB_WAIT_MS: String(WAIT_MS),
-    });
-    cli = served.cli;
-    base = served.url;
+    showcase = await serveShowcaseWorkers('hickory-showcase-sqlite-workers-', { HICKORY_SANDBOX_DB_WAIT_MS: String(WAIT_MS) });
+    ({ file, base } = showcase);
     // Both workers have opened (and migrated) the file once each answered.
     for (let i = 0; i < 4; i++) assert.equal((await send(base, { path: '/library/' }, 10_000)).status, 200);
     holder = new Database(file, { timeout: 0 });
@@ -40,11 +29,7 @@ describe('the showcase on a SQLite file under hickory serve --workers 2, with th
 
   after(async () => {
     holder?.close();
-    if (cli !== undefined) {
-      cli.child.kill('SIGTERM');
-      await cli.exited(20_000).catch(() => cli!.stop());
-    }
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await showcase?.stop();
   });
 
   // Two writes (one per worker: the primary hands connections out in turn), then pages on fresh

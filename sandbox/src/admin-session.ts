@@ -1,120 +1,124 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Request, Response } from '@hickory/core';
-import { SessionStore } from './store/session-store.ts';
+import { sessionPlugin, type PluginEntry, type Request } from '@hickory/app';
+import { isProduction } from './admin-password.ts';
 import type { Library } from './store/library.ts';
+import { showcaseSessionStore } from './store/showcase-sessions.ts';
 
 /**
  * The name of the showcase's admin session cookie (also its OpenAPI security scheme's).
  *
  * @example
  * ```ts
- * request.cookies[SESSION_COOKIE];
+ * request.cookies[SESSION_COOKIE]; // '<id>.<signature>' once signed in
  * ```
  */
 export const SESSION_COOKIE = 'hickory_admin';
 
+// Eight hours without use end a session (each use moves the end: the plugin's rolling expiry).
 const SESSION_SECONDS = 8 * 60 * 60;
 
-// 32 random bytes, base64url: what a session cookie holds, and nothing else looks like it.
-const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+// What the session records of a signed-in client (the showcase has one user).
+const ADMIN = 'admin';
 
-const DEMO_PASSWORD = 'hickory';
+// Public, like the demo password: every instance of a demo signs alike with no setup. Refused in
+// production (requireSessionSecret), where HICKORY_SESSION_SECRET must say one of one's own.
+const DEMO_SECRET = 'hickory-showcase-demo-session-secret-not-for-production';
+
+const MIN_SECRET = 32;
 
 /**
- * The showcase's admin password: `HICKORY_ADMIN_PASSWORD`, or `hickory` (shown on the login page:
- * it is a demo).
+ * The secrets that sign the session cookie: `HICKORY_SESSION_SECRET`, one secret of 32 characters
+ * or more or a comma-separated list of them (the first signs, all verify: put a new one first, drop
+ * the old one 8 hours later), the same on every instance; unset, the public demo secret. A secret
+ * too short is refused, naming the variable (and never showing the secret).
  *
  * @example
  * ```ts
- * adminPassword(); // 'hickory'
+ * sessionSecrets({ HICKORY_SESSION_SECRET: `${fresh},${previous}` }); // [fresh, previous]
  * ```
  */
-function adminPassword(): string {
-  return process.env['HICKORY_ADMIN_PASSWORD'] || DEMO_PASSWORD;
+function sessionSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
+  const text = env['HICKORY_SESSION_SECRET']?.trim();
+  if (!text) return [DEMO_SECRET];
+  const secrets = text.split(',').map((secret) => secret.trim());
+  const short = secrets.findIndex((secret) => secret.length < MIN_SECRET);
+  if (short !== -1) {
+    throw new Error(
+      `HICKORY_SESSION_SECRET must be a secret of ${MIN_SECRET} characters or more, or a comma-separated list of them (the first signs, all verify): secret ${short + 1} of ${secrets.length} has ${secrets[short]!.length}. Make one with \`openssl rand -base64 32\`.`,
+    );
+  }
+  return secrets;
 }
 
 /**
- * Refuses to serve in production with the demo password: with `NODE_ENV=production` (any case,
- * spaces around ignored) and no `HICKORY_ADMIN_PASSWORD`, throws a message naming both.
+ * Refuses to serve in production with the demo session secret: with `NODE_ENV=production` and no
+ * `HICKORY_SESSION_SECRET`, throws a message naming both (anyone could sign a cookie with the
+ * demo secret; the random session id behind it still guards the sign-in, but nothing signed
+ * should rest on a published key).
  *
  * @example
  * ```ts
- * kernel.hooks.ready.tap('showcase', () => requireAdminPassword());
+ * kernel.hooks.ready.tap('showcase', () => requireSessionSecret());
  * ```
  */
-export function requireAdminPassword(env: NodeJS.ProcessEnv = process.env): void {
-  if (env['NODE_ENV']?.trim().toLowerCase() === 'production' && !env['HICKORY_ADMIN_PASSWORD']) {
+export function requireSessionSecret(env: NodeJS.ProcessEnv = process.env): void {
+  if (isProduction(env) && !env['HICKORY_SESSION_SECRET']?.trim()) {
     throw new Error(
-      `NODE_ENV is production but HICKORY_ADMIN_PASSWORD is not set: the showcase's /admin/ would open with the demo password "${DEMO_PASSWORD}". Set HICKORY_ADMIN_PASSWORD to a password of your own.`,
+      "NODE_ENV is production but HICKORY_SESSION_SECRET is not set: the showcase's session cookies would be signed with its public demo secret. Set HICKORY_SESSION_SECRET to a random string of 32 characters or more, the same on every instance (`openssl rand -base64 32`).",
     );
   }
 }
 
 /**
- * True when `given` is the admin password (compared in constant time).
+ * The showcase's `sessionPlugin`: the `hickory_admin` cookie (signed, HttpOnly, SameSite=Lax,
+ * Secure over https; 8 hours without use end it), the sessions kept in the showcase's database
+ * ({@link showcaseSessionStore}), so every instance and worker knows them.
  *
  * @example
  * ```ts
- * passwordMatches('hickory'); // true by default
+ * createApp({ root, hooks: [library.hook], plugins: [showcasePlugin(library), adminSessions(library)] });
  * ```
  */
-export function passwordMatches(given: unknown): boolean {
-  if (typeof given !== 'string') return false;
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  return timingSafeEqual(digest(given), digest(adminPassword()));
-}
-
-// The table holds the hash of an id only: reading the table does not give a session away.
-function hashOf(id: string): string {
-  return createHash('sha256').update(id).digest('hex');
-}
-
-function sessionId(request: Request): string | undefined {
-  const value = request.cookies[SESSION_COOKIE];
-  return value !== undefined && SESSION_ID.test(value) ? value : undefined;
+export function adminSessions(library: Library, env: NodeJS.ProcessEnv = process.env): PluginEntry {
+  return [sessionPlugin, { secret: sessionSecrets(env), store: showcaseSessionStore(library), cookie: { name: SESSION_COOKIE, maxAge: SESSION_SECONDS } }];
 }
 
 /**
- * Starts a session: a random id (32 bytes) recorded, hashed, in the `sessions` table for eight
- * hours (in the request's transaction), and sent as an HttpOnly, SameSite=Lax cookie.
+ * Signs the request's client in: a new session id (an id planted before the sign-in is worth
+ * nothing after it), which records the admin. Saved by the plugin once the request's transaction
+ * has committed.
  *
  * @example
  * ```ts
- * await startSession(library.sessions(), response);
+ * if (passwordMatches(password)) signIn(request);
  * ```
  */
-export async function startSession(sessions: SessionStore, response: Response, now = Date.now()): Promise<void> {
-  const id = randomBytes(32).toString('base64url');
-  await sessions.create(hashOf(id), now + SESSION_SECONDS * 1000, now);
-  response.set_cookie(SESSION_COOKIE, id, { max_age: SESSION_SECONDS });
+export function signIn(request: Request): void {
+  request.session.regenerate();
+  request.session['user'] = ADMIN;
 }
 
 /**
- * Ends the request's session: its row is deleted (no instance accepts its cookie any more) and the
- * client is told to forget the cookie.
+ * Signs the request's client out: its session is deleted from the store (no instance accepts its
+ * cookie any more) and the client is told to forget the cookie.
  *
  * @example
  * ```ts
- * await endSession(library.sessions(), request, response);
+ * signOut(request);
  * ```
  */
-export async function endSession(sessions: SessionStore, request: Request, response: Response): Promise<void> {
-  const id = sessionId(request);
-  if (id !== undefined) await sessions.remove(hashOf(id));
-  response.delete_cookie(SESSION_COOKIE);
+export function signOut(request: Request): void {
+  request.session.destroy();
 }
 
 /**
- * True when the request's cookie names a session of the `sessions` table that has not expired.
- * Read outside the request's transaction: security checks run before it begins.
+ * True when the request's session is a signed-in admin's (read before routing by the plugin, so a
+ * `check_permissions` can ask before the request's transaction begins).
  *
  * @example
  * ```ts
- * if (!(await hasSession(library, request))) abort(401);
+ * static override check_permissions(req: Request) { return isSignedIn(req); }
  * ```
  */
-export async function hasSession(library: Library, request: Request, now = Date.now()): Promise<boolean> {
-  const id = sessionId(request);
-  if (id === undefined) return false;
-  return library.read((db) => new SessionStore(db).isLive(hashOf(id), now));
+export function isSignedIn(request: Request): boolean {
+  return request.session['user'] === ADMIN;
 }

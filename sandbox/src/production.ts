@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Request } from '@hickory/core';
 import { compressPlugin, corsPlugin, csrfPlugin, healthPlugin, openapiPlugin, rateLimitPlugin, securityHeadersPlugin, type PluginEntry } from '@hickory/app';
+import { adminSessions } from './admin-session.ts';
 import { showcasePlugin } from './showcase-plugin.ts';
 import type { Library } from './store/library.ts';
 import type { UploadShelf } from './upload-shelf.ts';
@@ -58,7 +59,7 @@ export function isJsonApiPath(path: string): boolean {
  * Every plugin the showcase uses, in order: its own (database opened at `ready()`, closed with the
  * app), then the production plugins a real deployment turns on — CORS for the JSON API (origins
  * from `HICKORY_CORS_ORIGINS`), helmet's security headers, `/healthz` and `/readyz` (readiness
- * checks the database), the refusal of unsafe requests from other sites (CSRF), the rate limit that `@rate_limit` asks
+ * checks the database), the admin sessions, the refusal of unsafe requests from other sites (CSRF), the rate limit that `@rate_limit` asks
  * for on the admin login, and the OpenAPI document with its page. `config.ts` and `createSandbox()` both use this list.
  *
  * @example
@@ -74,10 +75,8 @@ export function showcasePlugins(library: Library, uploads?: UploadShelf, env: No
     securityHeadersPlugin,
     // br or gzip for pages, JSON, the stylesheet (static files too), by the client's Accept-Encoding.
     compressPlugin,
-    // sessionPlugin: not yet. The admin sign-in keeps its own sessions table (admin-session.ts):
-    // sqlStore saves in beforeSend, while a write's transaction still holds the one SQLite writer,
-    // which the request dialect refuses (a self-deadlock). The session plugin must save after the
-    // commit (a beforeEnd callback, the cookie set before) first: issue #37's note says so.
+    // The admin sign-in's sessions, in the showcase's database (every instance shares them).
+    adminSessions(library, env),
     // Forms posted from another site (Fetch Metadata, then Origin) are refused 403 before routing.
     csrfPlugin,
     // No app-wide limit: only the handlers marked @rate_limit (the admin login) are limited.

@@ -1,11 +1,12 @@
 import { definePlugin, type Plugin } from '@hickory/core';
-import { requireAdminPassword } from './admin-session.ts';
+import { requireAdminPassword } from './admin-password.ts';
+import { requireSessionSecret } from './admin-session.ts';
 import type { Library } from './store/library.ts';
 import type { UploadShelf } from './upload-shelf.ts';
 
 /**
  * What the showcase needs around its app: at `ready()`, a refusal to start in production with the
- * demo admin password, then its database opened and migrated (so a wrong `DATABASE_URL` stops the
+ * demo admin password or session secret, then its database opened and migrated (so a wrong `DATABASE_URL` stops the
  * start, naming it); at `close()` (SIGTERM under `hickory serve` too), the database closed and the
  * uploads' folder removed.
  *
@@ -20,6 +21,7 @@ export function showcasePlugin(library: Library, uploads?: UploadShelf): Plugin 
     apply(kernel) {
       kernel.hooks.ready.tapPromise('hickory-showcase', async () => {
         requireAdminPassword();
+        requireSessionSecret();
         await library.open();
       });
       kernel.hooks.close.tapPromise('hickory-showcase', async () => {

@@ -1,5 +1,6 @@
 // The showcase's SQLite pages in Chromium: a write that fails is rolled back (the list and the
-// count are unchanged), and /admin/ is reached only through the login form (a signed cookie).
+// count are unchanged), and /admin/ is reached only through the login form (a signed session
+// cookie, which the sign-out makes worthless).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -57,15 +58,27 @@ describe('the showcase database and its admin pages, in Chromium', { skip: skipR
     const cookies = await session.context.cookies();
     const session_ = cookies.find((c) => c.name === 'hickory_admin');
     assert.ok(session_, 'the session cookie is set');
+    // @hickory/session's signed id: 32 random bytes and their HMAC, base64url.
+    assert.match(session_.value, /^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);
     assert.equal(session_.httpOnly, true);
     assert.equal(session_.sameSite, 'Lax');
+    // Plain http here: Secure only when the page came over https.
+    assert.equal(session_.secure, false);
+    // Page scripts cannot read it.
+    assert.equal(await page.evaluate(() => document.cookie.includes('hickory_admin')), false);
     await session.screenshot(page, 'admin-signed-in');
 
     await Promise.all([page.waitForURL(session.url('/admin/')), page.click('#admin-books button')]);
     assert.deepEqual(await page.$$eval('#admin-books td', (tds) => tds.length), 0);
 
     await Promise.all([page.waitForURL(session.url('/admin/login')), page.click('#logout')]);
+    assert.equal((await session.context.cookies()).find((c) => c.name === 'hickory_admin'), undefined, 'the browser forgot the cookie');
     res = await session.visit(page, '/admin/', 'admin-signed-out');
     assert.equal(res.status(), 401);
+    // The cookie kept from before the sign-out, put back: its session was destroyed, so still 401.
+    await session.context.addCookies([session_]);
+    res = await session.visit(page, '/admin/', 'admin-old-cookie');
+    assert.equal(res.status(), 401);
+    assert.equal(await page.title(), 'Sign in · Hickory');
   });
 });

@@ -58,7 +58,7 @@ async function serve(env: NodeJS.ProcessEnv): Promise<{ url: string; child: Chil
     cwd: REPO,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_OPTIONS: '', HICKORY_ADMIN_PASSWORD: 'bench', ...env },
+    env: { ...process.env, NODE_OPTIONS: '', HICKORY_ADMIN_PASSWORD: 'bench', HICKORY_SESSION_SECRET: 'bench-session-secret-of-32-characters-or-more', ...env },
   });
   let out = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));

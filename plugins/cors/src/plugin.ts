@@ -1,8 +1,7 @@
 import { definePlugin, HTTPError, Response, type Request } from '@hickory/core';
-import { isThenable, tapDirect } from '@hickory/core/kit';
+import { isThenable, tapDirect, varyOn } from '@hickory/core/kit';
 import { corsSettings, type CorsOptions, type CorsSettings } from './options.ts';
 import { isOriginSyntax } from './origin.ts';
-import { addVary } from './vary.ts';
 
 // Written here rather than by wrapping the `cors` npm package: that is Express middleware, which
 // sets headers on Node's response when the request arrives and ends preflights itself through a
@@ -70,7 +69,7 @@ function answerPreflight(settings: CorsSettings, request: Request, preflight: Pr
 }
 
 function preflightHeaders(settings: CorsSettings, response: Response, origin: string, allowed: boolean, requested: string | undefined): Response {
-  if (!settings.origin.wildcard) addVary(response, 'Origin');
+  if (!settings.origin.wildcard) varyOn(response, 'Origin');
   if (!allowed) return response;
   const headers = response.headerMap;
   headers.setKnown('access-control-allow-origin', 'Access-Control-Allow-Origin', settings.origin.wildcard ? '*' : origin);
@@ -80,7 +79,7 @@ function preflightHeaders(settings: CorsSettings, response: Response, origin: st
     headers.setKnown('access-control-allow-headers', 'Access-Control-Allow-Headers', settings.allowedHeaders);
   } else {
     // Reflected: checked above to be a list of header names, so it cannot break the header.
-    addVary(response, 'Access-Control-Request-Headers');
+    varyOn(response, 'Access-Control-Request-Headers');
     if (requested !== undefined && requested !== '') headers.setKnown('access-control-allow-headers', 'Access-Control-Allow-Headers', requested);
   }
   if (settings.maxAge !== undefined) headers.setKnown('access-control-max-age', 'Access-Control-Max-Age', settings.maxAge);
@@ -96,7 +95,7 @@ function addCorsHeaders(settings: CorsSettings, request: Request, response: Resp
     allowResponse(settings, response, '*');
     return undefined;
   }
-  addVary(response, 'Origin');
+  varyOn(response, 'Origin');
   if (origin === undefined) return undefined;
   const allowed = allows(settings, request, origin);
   if (isThenable(allowed)) {

@@ -2,15 +2,15 @@ import { abort, redirect, request, response, type Request } from '@hickory/core'
 import { expose, when } from '@hickory/dispatch';
 import { SecureController, unlocked } from '@hickory/hooks';
 import { rate_limit } from '@hickory/app';
-import { endSession, hasSession, passwordMatches, startSession } from '../admin-session.ts';
+import { passwordMatches } from '../admin-password.ts';
+import { isSignedIn, signIn, signOut } from '../admin-session.ts';
 import type { Library } from '../store/library.ts';
 
 /**
  * `/admin/`: the showcase's secured part. Every handler here and below runs only for a signed-in
- * client (a session of the database's `sessions` table, see `admin-session.ts`); `login` is
- * `@unlocked`. A refused request is a 401, which the configuration's `errors` turns into the login
- * page. `check_permissions` is static, as a `SecureController`'s is: {@link AdminController.for}
- * makes the class whose check reads the sessions of one library.
+ * client (`request.session`, from `@hickory/session`, kept in the showcase's database: see
+ * `admin-session.ts`); `login` is `@unlocked`. A refused request is a 401, which the
+ * configuration's `errors` turns into the login page.
  *
  * @example
  * ```ts
@@ -18,16 +18,14 @@ import type { Library } from '../store/library.ts';
  * ```
  */
 export class AdminController extends SecureController {
-  /** The admin pages of `library`: a subclass whose check reads that library's sessions. */
+  /** The admin pages of `library`'s books. */
   static for(library: Library): AdminController {
-    const Bound = class extends AdminController {
-      static override check_permissions(req: Request): Promise<boolean> {
-        return hasSession(library, req);
-      }
-    };
-    // Route maps and logs name a controller by its class: the same name as before.
-    Object.defineProperty(Bound, 'name', { value: AdminController.name });
-    return new Bound(library);
+    return new AdminController(library);
+  }
+
+  // The session was loaded before routing: the check reads no database.
+  static override check_permissions(req: Request): boolean {
+    return isSignedIn(req);
   }
 
   readonly #library: Library;
@@ -50,11 +48,11 @@ export class AdminController extends SecureController {
     return redirect('/admin/');
   }
 
-  /** Signs out (POST, the button on /admin/): the session's row is deleted, on every instance at once. */
+  /** Signs out (POST, the button on /admin/): the session is deleted, on every instance at once. */
   @expose()
-  async logout() {
+  logout() {
     if (request.method !== 'POST') abort(405, 'Sign out with POST (the button on /admin/).', { Allow: 'POST' });
-    await endSession(this.#library.sessions(), request, response);
+    signOut(request);
     return redirect('/admin/login');
   }
 
@@ -67,12 +65,12 @@ export class AdminController extends SecureController {
   // Password guessing: 5 attempts a minute per client address (then 429 with Retry-After).
   @rate_limit({ points: 5, duration: 60, name: 'login' })
   @when('login', { method: 'POST', template: 'admin/login.ejs' })
-  async login_post(password?: string) {
+  login_post(password?: string) {
     if (!passwordMatches(password)) {
       response.status = 401;
       return { failed: true };
     }
-    await startSession(this.#library.sessions(), response);
+    signIn(request);
     return redirect('/admin/');
   }
 }

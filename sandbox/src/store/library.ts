@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import { TransactionHook } from '@hickory/hooks';
 import { BookStore } from './book-store.ts';
 import { databaseLocation, databaseOptions, isPostgresUrl, openShowcaseDatabase, transactionFunctions, type DatabaseOptions } from './database.ts';
-import { SessionStore } from './session-store.ts';
 import type { ShowcaseDatabase } from './showcase-database.ts';
 import type { ShowcaseTables, ShowcaseTransaction } from './tables.ts';
 
@@ -46,14 +45,17 @@ export class Library {
     return this.#database;
   }
 
+  /**
+   * The database when it is open (or opening), never opening it: for work in the background (the
+   * session store's sweep), which must not open again a database the app closed.
+   */
+  ifOpen(): Promise<ShowcaseDatabase> | undefined {
+    return this.#database;
+  }
+
   /** The books, in the current request's transaction (throws outside a request that has one). */
   books(): BookStore {
     return new BookStore(this.hook.transaction());
-  }
-
-  /** The admin sessions, in the current request's transaction. */
-  sessions(): SessionStore {
-    return new SessionStore(this.hook.transaction());
   }
 
   /** Runs `work` outside every request's transaction: for checks made before a request's begins. */

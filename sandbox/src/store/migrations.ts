@@ -57,6 +57,7 @@ function migrations(dialect: DialectName, { seed = false }: MigrationOptions): R
           .execute();
       },
     },
+    // The showcase's own admin sessions, until they moved to @hickory/session (dropped by 004).
     '002-sessions': {
       async up(db: Kysely<ShowcaseTables>) {
         await db.schema
@@ -78,11 +79,18 @@ function migrations(dialect: DialectName, { seed = false }: MigrationOptions): R
         if (any === undefined) await db.insertInto('books').values([...SEED_BOOKS]).execute();
       },
     },
+    // Admin sessions are @hickory/session's now, in sqlStore's `hickory_sessions` (which it
+    // creates at ready()): the old table goes, and with it every session signed in before.
+    '004-drop-sessions': {
+      async up(db: Kysely<ShowcaseTables>) {
+        await db.schema.dropTable('sessions').ifExists().execute();
+      },
+    },
   };
 }
 
 /**
- * Creates or updates the showcase's schema (authors and their two rows, books, sessions) to the
+ * Creates or updates the showcase's schema (authors and their two rows, books) to the
  * latest migration; with `seed: true`, a new database's empty shelf gets {@link SEED_BOOKS}. Several processes may call it at once: PostgreSQL serializes them with an
  * advisory lock, SQLite with the write lock of the migration's transaction.
  *

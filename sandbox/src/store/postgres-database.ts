@@ -62,6 +62,7 @@ export async function openPostgresDatabase(url: string, options: PostgresOptions
   const begun = (trx: ShowcaseTransaction) => (open.add(trx), trx);
   return {
     dialect: 'postgres',
+    autocommit: db,
     begin: async () => begun(await db.startTransaction().execute().catch(busyWhenPoolTimedOut)),
     beginReadOnly: async () => begun(await db.startTransaction().setAccessMode('read only').execute().catch(busyWhenPoolTimedOut)),
     // The pooled connection is the lease: committing or rolling back gives it back to the pool.

@@ -27,6 +27,13 @@ export interface ShowcaseDatabase {
   release(trx: ShowcaseTransaction): Promise<void>;
   /** Runs `work` outside every request's transaction (a check made before the request's begins). */
   read<T>(work: (db: Kysely<ShowcaseTables>) => Promise<T>): Promise<T>;
+  /**
+   * Queries outside every request's transaction, each its own (autocommit), that may write: on
+   * SQLite the one writer connection, taken in turn like a transaction takes it (a request whose
+   * own transaction holds it is refused at once); on PostgreSQL the pool. For writes made once a
+   * request's transaction has ended (the session store's, after the commit).
+   */
+  readonly autocommit: Kysely<ShowcaseTables>;
   /** Closes every connection. */
   close(): Promise<void>;
 }

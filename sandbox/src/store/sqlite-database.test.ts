@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { test } from 'node:test';
@@ -10,17 +7,9 @@ import Database from 'better-sqlite3';
 import { HTTPError } from '@hickory/core';
 import { openSqliteDatabase } from './sqlite-database.ts';
 import { SEED_BOOKS } from './migrations.ts';
+import { inFolder } from './fixtures/in-folder.ts';
 
 const run = promisify(execFile);
-
-async function inFolder(work: (file: string) => Promise<void>): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'hickory-sqlite-database-'));
-  try {
-    await work(join(dir, 'books.sqlite'));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 // Resolves to 'waiting' when the promise has not settled within `ms`.
 async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'waiting'> {
@@ -36,7 +25,7 @@ const busy = (error: unknown) => {
 };
 
 test('a read-only transaction never waits for the writer, and sees only what was committed before it', async () => {
-  await inFolder(async (file) => {
+  await inFolder('hickory-sqlite-database-', async (file) => {
     const database = await openSqliteDatabase(file);
     try {
       const write = await database.begin();
@@ -62,7 +51,7 @@ test('a read-only transaction never waits for the writer, and sees only what was
 });
 
 test('writers take turns; a wait past its bound is a 503 with Retry-After, and the turn comes back after release', async () => {
-  await inFolder(async (file) => {
+  await inFolder('hickory-sqlite-database-', async (file) => {
     const database = await openSqliteDatabase(file, { writeWaitMs: 100 });
     try {
       const first = await database.begin();
@@ -83,7 +72,7 @@ test('writers take turns; a wait past its bound is a 503 with Retry-After, and t
 });
 
 test('release rolls back what is still open, gives the turn back once, and a second release does nothing', async () => {
-  await inFolder(async (file) => {
+  await inFolder('hickory-sqlite-database-', async (file) => {
     const database = await openSqliteDatabase(file, { writeWaitMs: 100 });
     try {
       const first = await database.begin();
@@ -104,7 +93,7 @@ test('release rolls back what is still open, gives the turn back once, and a sec
 });
 
 test('readers are bounded too: past readWaitMs, a 503; a released reader is used again', async () => {
-  await inFolder(async (file) => {
+  await inFolder('hickory-sqlite-database-', async (file) => {
     const database = await openSqliteDatabase(file, { readers: 1, readWaitMs: 80 });
     try {
       const first = await database.beginReadOnly();
@@ -151,7 +140,7 @@ console.log('migrated');`;
 }
 
 test('migrations: a file from before them is adopted as it is (its book kept, no seed books added to it); three processes opening it at once migrate it once', async () => {
-  await inFolder(async (file) => {
+  await inFolder('hickory-sqlite-database-', async (file) => {
     // The schema the showcase created before migrations existed, with a book in it.
     const old = new Database(file);
     old.exec(`
@@ -167,22 +156,23 @@ test('migrations: a file from before them is adopted as it is (its book kept, no
     const rows = await first.read(async (db) => ({
       books: await db.selectFrom('books').select(['id', 'name', 'author_id']).execute(),
       authors: await db.selectFrom('authors').select(['id', 'name']).orderBy('id').execute(),
-      sessions: await db.selectFrom('sessions').select('id_hash').execute(),
+      tables: (await db.introspection.getTables()).map((table) => table.name).sort(),
     }));
     assert.deepEqual(rows, {
       books: [{ id: 1, name: 'Dune', author_id: 1 }],
       authors: [{ id: 1, name: 'Frank Herbert' }, { id: 2, name: 'Jane Austen' }],
-      sessions: [],
+      // The showcase's own sessions table was made, then dropped (sessions are sqlStore's now).
+      tables: ['authors', 'books'],
     });
     await first.close();
     const check = new Database(file, { readonly: true });
-    assert.deepEqual(check.prepare('SELECT name FROM kysely_migration ORDER BY name').all(), [{ name: '001-authors-and-books' }, { name: '002-sessions' }, { name: '003-seed-books' }]);
+    assert.deepEqual(check.prepare('SELECT name FROM kysely_migration ORDER BY name').all(), [{ name: '001-authors-and-books' }, { name: '002-sessions' }, { name: '003-seed-books' }, { name: '004-drop-sessions' }]);
     check.close();
   });
 });
 
 test('seed books: a new file gets SEED_BOOKS once, however many processes open it at once and however often; without seed, an empty shelf', async () => {
-  await inFolder(async (file) => {
+  await inFolder('hickory-sqlite-database-', async (file) => {
     assert.deepEqual(await Promise.all([1, 2, 3].map(() => openInAnotherProcess(file, true))), ['migrated', 'migrated', 'migrated']);
     const seeded = await openSqliteDatabase(file, { seed: true });
     const books = () => seeded.read((db) => db.selectFrom('books').select(['name', 'author_id']).orderBy('id').execute());

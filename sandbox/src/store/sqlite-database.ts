@@ -81,6 +81,7 @@ export async function openSqliteDatabase(file: string, options: SqliteOptions = 
 
   return {
     dialect: 'sqlite',
+    autocommit: writer,
     begin: beginWrite,
     beginReadOnly: async () => {
       if (memory) return beginWrite();

@@ -15,13 +15,6 @@ interface BooksTable {
   checked_out: Generated<number>;
 }
 
-/** `sessions`: admin sessions, by the SHA-256 of their id (the cookie alone carries the id). */
-interface SessionsTable {
-  id_hash: string;
-  /** Milliseconds since 1970 (a 64-bit integer on both databases); compared in SQL only. */
-  expires_at: number;
-}
-
 /**
  * The showcase's tables, as Kysely sees them (the same on SQLite and PostgreSQL).
  *
@@ -34,7 +27,6 @@ interface SessionsTable {
 export interface ShowcaseTables {
   authors: AuthorsTable;
   books: BooksTable;
-  sessions: SessionsTable;
 }
 
 /**
