@@ -2,72 +2,27 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bailRunner, isThenable, seriesRunner, type BailRunner } from './bail-runner.ts';
 import { adoptResponse, inExchange, serveInContext, type Exchange } from './current.ts';
 import { cutOff } from './cut-off.ts';
-import { EventFrames } from './event-stream.ts';
-import type { DebugSection } from './debug-page.ts';
 import { writeDefaultError } from './error-body.ts';
 import { enterErrorDocument, leaveErrorDocument } from './error-document.ts';
 import { respondToError, type ErrorHost } from './error-responses.ts';
 import { coreError } from './errors.ts';
-import { answerConditional } from './etag.ts';
-import type { HooksOf } from './hooks.ts';
 import { HTTPError } from './http-error.ts';
-import type { Logger } from './logger.ts';
 import { InternalRedirect } from './redirect.ts';
 import type { Lookup } from './lookup.ts';
 import type { Request } from './request.ts';
 import { answeredOn, closeEnding } from './request-end.ts';
-import type { RequestSettings } from './request-settings.ts';
 import type { Ending } from './before-end.ts';
 import { Deadline } from './deadline.ts';
-import type { RequestLogging } from './request-logging.ts';
-import { Response } from './response.ts';
 import { responseOutcome, answerInternalError } from './server-response.ts';
-import { writeResponse } from './send.ts';
-import { watchSendProgress } from './send-timeout.ts';
+import type { PipelineSettings, RequestHooks } from './pipeline-settings.ts';
+import type { RequestLogging } from './request-logging.ts';
+import { applyResult, settle } from './step-result.ts';
+import { writeFinal } from './write-step.ts';
 
 const MAX_INTERNAL_REDIRECTS = 10;
 
 // The step a request goes on to once a wait settled, with the exchange it goes on in.
 type Next = (exchange: Exchange) => Promise<void> | undefined;
-
-/** The hooks a request passes through (none of them involves the kernel's own type). */
-export type RequestHooks = Pick<HooksOf<unknown>, 'beforeRoute' | 'route' | 'afterLookup' | 'beforeHandle' | 'beforeSend' | 'onAbort' | 'onError' | 'onResponse'>;
-
-/** What the {@link Pipeline} needs of its kernel, read once at `ready()`. */
-export interface PipelineSettings {
-  /**
-   * `handler_timeout` in ms: a request whose routing, checks, hooks and handler together have not
-   * finished then → 503 (time waiting for its body not counted).
-   */
-  readonly handlerTimeout: number;
-  /** `send_timeout` in ms: a response the client does not take within it is cut. */
-  readonly sendTimeout: number;
-  /** `etag`: buffered GET/HEAD 200 answers get a weak ETag (left out: no tag is made). */
-  readonly etag?: boolean;
-  /** `redirect_origins`: where a redirect may leave the site to. */
-  readonly redirectOrigins: ReadonlySet<string>;
-  /** `errors`: status → path of the error document. */
-  readonly errorPaths: Readonly<Record<number, string>> | undefined;
-  /** The kernel's logger now (it may be replaced after `ready()`). */
-  logger(): Logger;
-  /** The configured `request_cls`, and what every request is made with. */
-  readonly requestClass: typeof Request;
-  readonly requestSettings: RequestSettings;
-  /** The configured `response_cls`. */
-  readonly responseClass: typeof Response;
-  /** `use_context_locals`: each request runs inside its AsyncLocalStorage frame. */
-  readonly contextLocals: boolean;
-  /** True once the kernel is closing: responses then say `Connection: close`. */
-  closing(): boolean;
-  /** Aborts when the kernel starts closing: live streams (server-sent events) end then. */
-  readonly closingSignal: AbortSignal;
-  /** Throws the request's 400 when its Host is not a valid host[:port] or not in `allowed_hosts`. */
-  readonly checkHost: (request: Request) => void;
-  /** The line per request and the request id header, when the app logs through pino; left out: neither, at no cost. */
-  readonly logging?: RequestLogging;
-  /** With `debug: true` (refused in production): the plugins' sections of the debug page. */
-  readonly debugSections?: (request: Request) => DebugSection[];
-}
 
 /**
  * One request's way through the kernel, in CONTRIBUTING's order: the request objects are made
@@ -264,7 +219,7 @@ export class Pipeline {
   // writes it. A request with nothing to give back goes straight to `write`.
   private send(exchange: Exchange, res: ServerResponse): Promise<void> | undefined {
     const ending = closeEnding(exchange.request);
-    if (ending === undefined || ending.started) return this.write(exchange, res);
+    if (ending === undefined || ending.started) return writeFinal(exchange, res, this.settings, this.idHeader);
     return this.endThenWrite(ending, exchange, res);
   }
 
@@ -281,10 +236,10 @@ export class Pipeline {
       failed = await deadline.bound(giving, (ms) => this.tooSlow(request, 'giving back what it held (beforeEnd: commit, rollback, clear, after_commit/after_rollback actions)', ms));
     } catch {
       void giving.then((late) => this.settings.logger().warn(`${request.method} ${request.path}: what it held was given back${late ? ', with a failure,' : ''} after the request was answered 503`));
-      return this.write(this.replacedBy(exchange, new HTTPError(503, 'The server took too long to answer.')), res);
+      return writeFinal(this.replacedBy(exchange, new HTTPError(503, 'The server took too long to answer.')), res, this.settings, this.idHeader);
     }
     // What the request did was not kept: the client must not be told it was.
-    return this.write(failed ? this.replacedBy(exchange, new HTTPError(500)) : exchange, res);
+    return writeFinal(failed ? this.replacedBy(exchange, new HTTPError(500)) : exchange, res, this.settings, this.idHeader);
   }
 
   private replacedBy(exchange: Exchange, error: HTTPError): Exchange {
@@ -292,45 +247,6 @@ export class Pipeline {
     writeDefaultError(error, exchange.request.raw, replacement);
     adoptResponse(exchange, replacement);
     return exchange;
-  }
-
-  // Writes the response; a promise only while an `app_iter` streams.
-  private write(exchange: Exchange, res: ServerResponse): Promise<void> | undefined {
-    const logger = this.settings.logger();
-    try {
-      const http1 = exchange.request.raw.httpVersionMajor !== 2;
-      if (http1 && this.settings.closing()) exchange.response.headerMap.set('Connection', 'close');
-      // Here, on the final response: an error's, an error document's or a replaced one carries it too.
-      // A value the application set itself (its own id scheme, a plugin's) is kept.
-      const idHeader = this.idHeader;
-      if (idHeader !== undefined && !exchange.response.headerMap.has(idHeader)) exchange.response.headerMap.set(idHeader, exchange.request.id);
-      const iter = exchange.response.app_iter;
-      // An event stream never ends by itself: it ends when the app closes.
-      if (iter !== undefined && iter instanceof EventFrames) iter.endOn(this.settings.closingSignal);
-      answerConditional(exchange.request, exchange.response, this.settings.etag === true);
-      const streaming = writeResponse(exchange.request, exchange.response, res, logger);
-      // Only what the socket could not take at once needs watching: small answers never wait.
-      if (streaming !== undefined || res.writableNeedDrain) watchSendProgress(res, this.settings.sendTimeout, logger, `${exchange.request.method} ${exchange.request.path}`);
-      if (streaming !== undefined) {
-        // Taken now: a finished response lets go of its socket.
-        const socket = http1 ? res.socket : null;
-        return streaming.then(() => this.closeIfClosing(socket), (error: unknown) => this.sendFailed(error, exchange, res));
-      }
-    } catch (error) {
-      this.sendFailed(error, exchange, res);
-    }
-    return undefined;
-  }
-
-  // A stream whose head went out before the app began closing said keep-alive: its connection is
-  // ended once the stream is done, so that close() need not wait for the client to hang up.
-  private closeIfClosing(socket: ServerResponse['socket']): void {
-    if (this.settings.closing()) socket?.destroySoon();
-  }
-
-  private sendFailed(error: unknown, exchange: Exchange, res: ServerResponse): void {
-    this.settings.logger().error(`failed to send the response to ${exchange.request.method} ${exchange.request.path}`, error);
-    answerInternalError(res);
   }
 
   // Routing and the handler, synchronously as far as the taps and the handler allow: `undefined`
@@ -451,28 +367,3 @@ export class Pipeline {
   }
 }
 
-/**
- * Applies a step's value to the response: a `Response` replaces it, a string or bytes become the
- * body, another object is sent as JSON, `undefined` leaves it as it is (a 200 with no body
- * becomes 204 when written).
- */
-function applyResult(exchange: Exchange, value: unknown): undefined {
-  if (value === undefined) return undefined;
-  if (value instanceof Response) {
-    adoptResponse(exchange, value);
-    return undefined;
-  }
-  if (typeof value === 'string' || value instanceof Uint8Array) {
-    exchange.response.body = value;
-    return undefined;
-  }
-  exchange.response.json = value;
-  return undefined;
-}
-
-// `then` for a step: what `next` gives (at once or later) is what the promise settles with. A
-// request already answered with a 503 (past `handler_timeout`) goes no further: its next step
-// would run for a response that is gone.
-function settle<T>(exchange: Exchange, pending: PromiseLike<T>, next: (value: T) => Promise<void> | undefined): Promise<void> {
-  return Promise.resolve(pending).then((value) => (exchange.deadline?.expired === true ? undefined : next(value)));
-}
