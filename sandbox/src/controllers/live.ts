@@ -38,7 +38,7 @@ export class LiveController {
    * every 15 s. No transaction is held: the catch-up read happens outside every request's.
    */
   @expose({ content_type: 'text/event-stream' })
-  events(after?: string) {
+  events(after: string | undefined = undefined) {
     const last = request.headers['last-event-id'];
     const from = typeof last === 'string' && last !== '' ? last : after;
     if (from !== undefined && from !== '0' && !isRowId(from)) abort(400, `"after" (or Last-Event-ID) must be a book id, not ${JSON.stringify(from)}.`);
