@@ -17,6 +17,7 @@ const PAGES: Array<[path: string, status: number, heading: string]> = [
   ['/books/1/edit', 200, 'Edit Dune Messiah'],
   ['/books/1/delete', 200, 'Delete Dune Messiah?'],
   ['/library/', 200, 'Library (SQLite)'],
+  ['/live/', 200, 'Live'],
   ['/files/', 200, 'Files'],
   ['/pages/', 200, 'Templates'],
   ['/pages/ejs?comment=Hello', 200, 'An ejs page'],
