@@ -103,6 +103,8 @@ export class BookEvents {
   async *stream(after: number | undefined, signal: AbortSignal): AsyncGenerator<ServerSentEvent> {
     // Subscribed before the catch-up read: a book committed meanwhile is in one or the other.
     const live = this.broadcast.messages(BOOKS_CHANNEL, { signal });
+    // In force (PostgreSQL: the LISTEN answered) before the catch-up read, so nothing falls between them.
+    await this.broadcast.ready();
     await this.#opened(signal);
     const sent = new Set<string>();
     if (after !== undefined) {
