@@ -1,7 +1,7 @@
 // The showcase's live page (/live/) over real sockets: a book is announced on /live/events once its
 // transaction has committed (the book is readable when its event arrives), never when it is rolled
 // back; every way of adding a book announces it; Last-Event-ID resumes; and two apps on one SQLite
-// file (what `hickory serve --workers 2` runs) each hear the other's books, once.
+// file each hear the other's books, once — and so do the real workers of `hickory serve --workers 2`.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Kernel } from '@hickory/core';
 import { createSandbox } from '@hickory/sandbox/app';
+import { REPO, serveFixture, type Running } from './fixtures/cli/harness.ts';
 import { EventReader, type ReadEvent } from './fixtures/event-reader.ts';
 
 const json = { 'content-type': 'application/json', accept: 'application/json' };
@@ -176,5 +177,57 @@ describe('two apps on one SQLite file (the workers of `hickory serve --workers 2
     await apps[1]!.close();
     await stream.events.closed();
     assert.ok(Date.now() - started < 2000, `closed in ${Date.now() - started} ms`);
+  });
+});
+
+describe('hickory serve --workers 2 on one SQLite file', () => {
+  let dir: string;
+  let cli: Running | undefined;
+  let base: string;
+  const streams: Array<{ abort: () => void }> = [];
+
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'hickory-live-workers-'));
+    const served = await serveFixture(['sandbox/config.ts', '--host', '127.0.0.1', '--port', '0', '--workers', '2'], REPO, undefined, {
+      HICKORY_SANDBOX_DB: join(dir, 'books.sqlite'),
+      DATABASE_URL: '',
+    });
+    cli = served.cli;
+    base = served.url.replace(/\/$/, '');
+    // Both workers have opened (and migrated) the file once each answered.
+    for (let i = 0; i < 4; i++) assert.equal((await fetch(`${base}/library/`)).status, 200);
+  });
+
+  after(async () => {
+    for (const stream of streams) stream.abort();
+    if (cli !== undefined) {
+      cli.child.kill('SIGTERM');
+      await cli.exited(20_000).catch(() => cli!.stop());
+    }
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  test('four streams (the primary hands connections to the workers in turn) each get every book, once', { timeout: 60_000 }, async () => {
+    const last = (await (await fetch(`${base}/books/`, { headers: { accept: 'application/json' } })).json()) as Array<{ id: string }>;
+    const after = Math.max(0, ...last.map((book) => Number(book.id)));
+    const opened = [];
+    for (let i = 0; i < 4; i++) opened.push(await subscribe(base, `?after=${after}`));
+    streams.push(...opened);
+    const added: ReadEvent[] = [];
+    // Four writes: they too go to the workers in turn.
+    for (let i = 0; i < 4; i++) {
+      const answer = await post(base, '/books/', JSON.stringify({ name: `Book ${i}` }), json);
+      assert.equal(answer.status, 200);
+      const book = JSON.parse(answer.body) as { id: string; name: string };
+      added.push(bookEvent(book.id, book.name));
+    }
+    for (const [i, stream] of opened.entries()) {
+      const got: ReadEvent[] = [];
+      for (let n = 0; n < 4; n++) got.push(await stream.events.next(5000));
+      // A book of the stream's own worker comes at once, the other's within a poll (1 s): sorted by id.
+      got.sort((x, y) => Number(x.id) - Number(y.id));
+      assert.deepEqual(got, added, `stream ${i}`);
+    }
+    assert.deepEqual(await opened[0]!.events.during(1500), [], 'nothing twice');
   });
 });
