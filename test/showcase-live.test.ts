@@ -106,12 +106,14 @@ describe('the live page over a real socket', () => {
     assert.deepEqual(await stream.events.next(5000), bookEvent(fresh.id, 'Fresh'));
   });
 
-  test('an `after` or Last-Event-ID that is no book id is a 400 naming it', async () => {
+  test('an `after` or Last-Event-ID that is no book id is a 400 naming it; a POST is a 405', async () => {
     for (const [query, headers] of [['?after=abc', {}], ['', { 'last-event-id': '-1' }], ['?after=99999999999', {}]] as const) {
       const res = await fetch(`${base}/live/events${query}`, { headers: { accept: 'text/event-stream', ...headers } });
       assert.equal(res.status, 400, query);
       assert.match(await res.text(), /must be a book id/);
     }
+    // The page and its stream are read with GET: a POST is refused.
+    assert.equal((await fetch(`${base}/live/events`, { method: 'POST', headers: { accept: 'text/event-stream' } })).status, 405);
   });
 
   test('the page lists the books, starts its stream after the last one, and loads its script from a file (the CSP allows no inline script)', async () => {

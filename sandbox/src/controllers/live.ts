@@ -25,7 +25,8 @@ export class LiveController {
     this.#library = library;
   }
 
-  @expose('live/index.ejs')
+  // GET (and HEAD) only: generic handlers answer any other method 405.
+  @expose({ generic: true, template: 'live/index.ejs' })
   async index() {
     const books = await this.#library.books().list();
     // The stream starts after the last book the page shows: one added meanwhile is not missed.
@@ -37,7 +38,7 @@ export class LiveController {
    * `Last-Event-ID` wins, so it gets what it missed), then each one added, a heartbeat comment
    * every 15 s. No transaction is held: the catch-up read happens outside every request's.
    */
-  @expose({ content_type: 'text/event-stream' })
+  @expose({ generic: true, content_type: 'text/event-stream' })
   events(after: string | undefined = undefined) {
     const last = request.headers['last-event-id'];
     const from = typeof last === 'string' && last !== '' ? last : after;
