@@ -27,8 +27,8 @@ export interface BookEventsOptions {
  * The books added to the showcase's database, announced once their transaction committed, to
  * every open live page (`/live/`) of every instance:
  *
- * - **PostgreSQL** (`DATABASE_URL`): `postgresBroadcast` on a small pool of its own (a `LISTEN`ing
- *   connection, and `NOTIFY`): every instance on the database hears every book.
+ * - **PostgreSQL** (`DATABASE_URL`): `postgresBroadcast` on a small pool of its own (one `LISTEN`ing
+ *   connection, two for `NOTIFY`): every instance on the database hears every book.
  * - **SQLite**: `memoryBroadcast`, which reaches the pages of this process only. Under
  *   `hickory serve --workers N` the workers share nothing but the file, so while a page listens each
  *   worker also looks in the file every `pollMs` for books above the highest id it has seen (the
@@ -71,9 +71,9 @@ export class BookEvents {
   get broadcast(): Broadcast {
     if (this.#broadcast !== undefined) return this.#broadcast;
     if (isPostgresUrl(this.#source.location)) {
-      // Its own two connections: one LISTENs for as long as a page listens, one NOTIFYs; a
-      // request's pooled connection is never held by a stream.
-      this.#pool = new pg.Pool({ connectionString: this.#source.location, max: 2, connectionTimeoutMillis: 5000 });
+      // Connections of its own (at most 3): one LISTENs for as long as a page listens, the others
+      // NOTIFY; a stream never holds a request's pooled connection, and a publish never waits for one.
+      this.#pool = new pg.Pool({ connectionString: this.#source.location, max: 3, connectionTimeoutMillis: 5000 });
       this.#pool.on('error', this.#onError);
       return (this.#broadcast = postgresBroadcast(this.#pool, { onError: this.#onError }));
     }
