@@ -97,7 +97,8 @@ export class BookEvents {
 
   /**
    * A live page's events: the books above `after` (a book id, what the page showed or the
-   * browser's `Last-Event-ID`) read first, then each book as it is added, until `signal` aborts.
+   * browser's `Last-Event-ID`) read first (the first 100 of them: a page that missed more is
+   * better reloaded), then each book as it is added, until `signal` aborts.
    * Each event is `{ event: 'book', id, data: { id, name } }`.
    */
   async *stream(after: number | undefined, signal: AbortSignal): AsyncGenerator<ServerSentEvent> {
@@ -133,6 +134,8 @@ export class BookEvents {
   // Counts the open streams: polling runs on a SQLite file while at least one is open. Its cursor
   // is read before the stream's catch-up read, so a book is in one or the other (`stream` drops the twice-seen).
   async #opened(signal: AbortSignal): Promise<void> {
+    // A client that left while the subscription was being made counts for nothing.
+    if (signal.aborted) return;
     this.#streams++;
     signal.addEventListener('abort', () => {
       if (--this.#streams === 0) this.#stopPolling();
