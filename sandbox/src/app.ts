@@ -6,6 +6,7 @@ import { showcasePlugins } from './production.ts';
 import { Library } from './store/library.ts';
 import { UploadShelf, type UploadShelfOptions } from './upload-shelf.ts';
 import type { DatabaseOptions } from './store/database.ts';
+import type { BookEventsOptions } from './store/book-events.ts';
 
 /** The sandbox's config file (`npm start` serves it with `hickory serve`). */
 export const SANDBOX_CONFIG = fileURLToPath(new URL('../config.ts', import.meta.url));
@@ -17,6 +18,8 @@ export const SANDBOX_CONFIG = fileURLToPath(new URL('../config.ts', import.meta.
 export interface SandboxDatabase extends DatabaseOptions {
   /** A `postgres://` URL, a SQLite file or `:memory:` (the default). */
   location?: string;
+  /** How the live pages hear of new books (on a SQLite file: how often other processes' books are looked for). */
+  events?: BookEventsOptions;
 }
 
 /**

@@ -17,6 +17,7 @@ const PAGES: Array<[path: string, status: number, heading: string]> = [
   ['/books/1/edit', 200, 'Edit Dune Messiah'],
   ['/books/1/delete', 200, 'Delete Dune Messiah?'],
   ['/library/', 200, 'Library (SQLite)'],
+  ['/live/', 200, 'Live'],
   ['/files/', 200, 'Files'],
   ['/pages/', 200, 'Templates'],
   ['/pages/ejs?comment=Hello', 200, 'An ejs page'],
@@ -71,7 +72,7 @@ describe('the showcase looks like one product, under its CSP, in Chromium', { sk
     assert.equal(await page.locator('link[rel=stylesheet]').count(), 1, path);
     assert.equal(await page.getAttribute('link[rel=stylesheet]', 'href'), '/style.css', path);
     assert.equal(await page.textContent('.masthead .brand'), 'Hickory sandbox', path);
-    assert.equal(await page.locator('.site-nav a').count(), 8, path);
+    assert.equal(await page.locator('.site-nav a').count(), 9, path);
     // The stylesheet applied: the masthead's bark brown, the content on its paper card.
     assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.masthead')!).backgroundColor), 'rgb(91, 58, 26)', path);
     assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('main')!).backgroundColor), 'rgb(255, 253, 249)', path);

@@ -2,6 +2,7 @@ import { expose } from '@hickory/dispatch';
 import { AdminController } from './admin.ts';
 import { bookControllers } from './books.ts';
 import { LibraryController } from './library.ts';
+import { LiveController } from './live.ts';
 import { showcaseLibrary, type Library } from '../store/library.ts';
 import { CatalogRootController } from './catalog.ts';
 import { ErrorController } from './errors.ts';
@@ -31,6 +32,7 @@ const LANDING = `<h1>Hickory sandbox</h1>
 <ul>
   <li><a href="/library/">/library/</a>: the books in SQLite (or PostgreSQL with <code>DATABASE_URL</code>), one transaction per request; a write that fails is rolled back</li>
   <li><a href="/admin/">/admin/</a>: a <code>SecureController</code> behind a login form (a session kept in the database)</li>
+  <li><a href="/live/">/live/</a>: books appear as they are added, on every open page (server-sent events, fanned out by PostgreSQL's <code>LISTEN/NOTIFY</code>)</li>
 </ul>
 <h2>Files</h2>
 <ul>
@@ -72,6 +74,7 @@ export class RootController extends CatalogRootController {
   store: ReturnType<typeof bookControllers>['generic'];
   items: ReturnType<typeof bookControllers>['items'];
   library: LibraryController;
+  live: LiveController;
   admin: AdminController;
   files: FilesController;
   pages = new PagesController();
@@ -90,6 +93,7 @@ export class RootController extends CatalogRootController {
     this.store = this.#shelf.generic;
     this.items = this.#shelf.items;
     this.library = new LibraryController(library);
+    this.live = new LiveController(library);
     this.admin = AdminController.for(library);
     this.files = new FilesController(uploads);
   }

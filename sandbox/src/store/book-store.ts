@@ -54,9 +54,16 @@ function record(row: { id: number; name: string }): { id: string; name: string }
  */
 export class BookStore {
   readonly #db: Kysely<ShowcaseTables>;
+  readonly #created: ((book: Book) => void) | undefined;
 
-  constructor(db: Kysely<ShowcaseTables>) {
+  /**
+   * @param db a request's transaction, or the database.
+   * @param created told of each book `create` adds (the library keeps them until the transaction
+   *   commits, and only then announces them: a rolled-back book is never announced).
+   */
+  constructor(db: Kysely<ShowcaseTables>, created?: (book: Book) => void) {
     this.#db = db;
+    this.#created = created;
   }
 
   /** Every book, or those of one author, in creation order. */
@@ -83,7 +90,20 @@ export class BookStore {
   async create(name: string, authorId?: string): Promise<Book> {
     const author = authorId === undefined ? null : (rowId(authorId) ?? -1);
     const row = await this.#db.insertInto('books').values({ name, author_id: author }).returning(['id', 'name']).executeTakeFirstOrThrow();
-    return record(row);
+    const book = record(row);
+    this.#created?.(book);
+    return book;
+  }
+
+  /** The books whose id is above `id` (a number: 0 for all), in id order, at most `limit` of them. */
+  async after(id: number, limit = 100): Promise<Book[]> {
+    return (await this.#db.selectFrom('books').select(['id', 'name']).where('id', '>', id).orderBy('id').limit(limit).execute()).map(record);
+  }
+
+  /** The highest id of a book (0 when there is none). */
+  async lastId(): Promise<number> {
+    const row = await this.#db.selectFrom('books').select((eb) => eb.fn.max('id').as('last')).executeTakeFirst();
+    return Number(row?.last ?? 0);
   }
 
   /** Renames a book; `undefined` when the id is unknown. */

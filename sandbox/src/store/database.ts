@@ -76,14 +76,16 @@ export async function openShowcaseDatabase(location: string, options: DatabaseOp
 /**
  * The functions of the showcase's `TransactionHook`: `start`/`start_ro` begin a Kysely
  * `ControlledTransaction` (read-write or read-only) on the database `database()` opens, `commit`
- * and `rollback` end it, and `clear` gives back the connection or the writer's turn it took.
+ * and `rollback` end it, and `clear` gives back the connection or the writer's turn it took, then
+ * calls `ended` with the transaction (committed or not: `trx.isCommitted` says), which is where
+ * what must follow a commit goes — after the writer's turn is given back, before the response.
  *
  * @example
  * ```ts
- * const hook = new TransactionHook(transactionFunctions(() => database));
+ * const hook = new TransactionHook(transactionFunctions(() => database, (trx) => trx.isCommitted && announce()));
  * ```
  */
-export function transactionFunctions(database: () => Promise<ShowcaseDatabase>): TransactionFunctions<ShowcaseTransaction> {
+export function transactionFunctions(database: () => Promise<ShowcaseDatabase>, ended?: (trx: ShowcaseTransaction) => unknown): TransactionFunctions<ShowcaseTransaction> {
   // Each transaction goes back to the database it came from, even if that one was closed and
   // another opened since (a clear never opens a database).
   const origin = new WeakMap<ShowcaseTransaction, ShowcaseDatabase>();
@@ -104,7 +106,12 @@ export function transactionFunctions(database: () => Promise<ShowcaseDatabase>):
       if (transaction !== undefined && stillOpen(transaction)) await transaction.rollback().execute();
     },
     clear: async ({ transaction }) => {
-      if (transaction !== undefined) await origin.get(transaction)?.release(transaction);
+      if (transaction === undefined) return;
+      try {
+        await origin.get(transaction)?.release(transaction);
+      } finally {
+        await ended?.(transaction);
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { TransactionHook } from '@hickory/hooks';
-import { BookStore } from './book-store.ts';
+import { BookEvents, type BookEventsOptions } from './book-events.ts';
+import { BookStore, type Book } from './book-store.ts';
 import { databaseLocation, databaseOptions, isPostgresUrl, openShowcaseDatabase, transactionFunctions, type DatabaseOptions } from './database.ts';
 import type { ShowcaseDatabase } from './showcase-database.ts';
 import type { ShowcaseTables, ShowcaseTransaction } from './tables.ts';
@@ -9,6 +10,8 @@ import type { ShowcaseTables, ShowcaseTransaction } from './tables.ts';
  * The showcase's data: its database (SQLite or PostgreSQL, see `databaseLocation`), the
  * `TransactionHook` that gives each request a transaction of its own, and the stores a handler
  * uses in that transaction. The database is opened (and migrated) on first use, or by `open()`.
+ * A book a transaction added is announced to the live pages (`events`) once that transaction has
+ * committed, never when it rolled back.
  *
  * @example
  * ```ts
@@ -22,13 +25,21 @@ export class Library {
   readonly location: string;
   /** The hook to configure (`hooks: [library.hook]`): one transaction per request. */
   readonly hook: TransactionHook<ShowcaseTransaction>;
+  /** The books added, as the live pages hear of them (on every instance: see {@link BookEvents}). */
+  readonly events: BookEvents;
   readonly #options: DatabaseOptions;
   #database: Promise<ShowcaseDatabase> | undefined;
+  // The books each open transaction added: announced when it has committed, dropped otherwise.
+  readonly #added = new WeakMap<ShowcaseTransaction, Book[]>();
 
-  constructor(location: string = databaseLocation(), options: DatabaseOptions = {}) {
+  constructor(location: string = databaseLocation(), options: DatabaseOptions & { events?: BookEventsOptions } = {}) {
+    const { events, ...database } = options;
     this.location = location;
-    this.#options = options;
-    this.hook = new TransactionHook(transactionFunctions(() => this.open()));
+    this.#options = database;
+    this.events = new BookEvents(this, events);
+    // The transaction's end (`clear`, after the commit and after the connection or the writer's
+    // turn is given back, still before the response): a client told 2xx finds its book on the pages.
+    this.hook = new TransactionHook(transactionFunctions(() => this.open(), (trx) => this.#ended(trx)));
   }
 
   /** The database's name, for pages: `PostgreSQL` or `SQLite`. */
@@ -55,7 +66,12 @@ export class Library {
 
   /** The books, in the current request's transaction (throws outside a request that has one). */
   books(): BookStore {
-    return new BookStore(this.hook.transaction());
+    const trx = this.hook.transaction();
+    return new BookStore(trx, (book) => {
+      const added = this.#added.get(trx);
+      if (added === undefined) this.#added.set(trx, [book]);
+      else added.push(book);
+    });
   }
 
   /** Runs `work` outside every request's transaction: for checks made before a request's begins. */
@@ -63,11 +79,18 @@ export class Library {
     return (await this.open()).read(work);
   }
 
-  /** Closes the database (it opens again on next use). */
+  /** Closes the database and the live pages' broadcast (both open again on next use). */
   async close(): Promise<void> {
     const database = this.#database;
     this.#database = undefined;
+    await this.events.close();
     if (database !== undefined) await (await database.catch(() => undefined))?.close();
+  }
+
+  #ended(trx: ShowcaseTransaction): Promise<void> | undefined {
+    const added = this.#added.get(trx);
+    this.#added.delete(trx);
+    return added !== undefined && trx.isCommitted ? this.events.added(added) : undefined;
   }
 }
 
