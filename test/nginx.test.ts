@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { freePort, REPO, serveFixture, type Running } from './fixtures/cli/harness.ts';
-import { guideConfig, nginxMissing, selfSigned, startNginx, type RunningNginx } from './fixtures/proxy/nginx.ts';
+import { guideConfig, machinesConfig, nginxMissing, selfSigned, startNginx, type RunningNginx } from './fixtures/proxy/nginx.ts';
 import proxied from './fixtures/proxy/config.ts';
 import { WebSocket } from 'ws';
 
@@ -23,6 +23,7 @@ const skip = nginxMissing();
 let dir = '';
 let cli: Running | undefined;
 let nginx: RunningNginx | undefined;
+let appPort = 0;
 let httpsPort = 0;
 let httpPort = 0;
 let ca: Buffer;
@@ -61,7 +62,8 @@ before(async () => {
   ca = await readFile(certificate);
   [httpsPort, httpPort] = [await freePort(), await freePort()];
   const guide = await readFile(join(REPO, 'docs/deployment.md'), 'utf8');
-  const http = guideConfig(guide, { appPort: Number(new URL(served.url).port), httpPort, httpsPort, certificate, key });
+  appPort = Number(new URL(served.url).port);
+  const http = guideConfig(guide, { appPort, httpPort, httpsPort, certificate, key });
   nginx = await startNginx(dir, http, [httpsPort, httpPort]);
 });
 
@@ -187,6 +189,31 @@ test('a WebSocket through nginx: upgraded, its origin judged on the forwarded sc
     other.on('error', () => undefined);
   });
   assert.equal(refused, 403);
+});
+
+test('the several-machines block passes WebSocket upgrades on too', { skip }, async () => {
+  const machinesDir = await mkdtemp(join(tmpdir(), 'hickory-nginx-machines-'));
+  const port = await freePort();
+  const guide = await readFile(join(REPO, 'docs/deployment.md'), 'utf8');
+  // Both "machines" are the one app: what is tested is the block's handling of an upgrade.
+  const balancer = await startNginx(machinesDir, machinesConfig(guide, { appPorts: [appPort, appPort], httpPort: port }), [port]);
+  try {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/echo`, { localAddress: CLIENT_ADDRESS, headers: { host: HOST }, origin: `http://${HOST}`, handshakeTimeout: 10_000 });
+    const messages: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      socket.on('message', (data: Buffer) => {
+        messages.push(data.toString());
+        if (messages.length === 1) socket.send('through the balancer');
+        if (messages.length === 2) resolve();
+      });
+      socket.once('error', reject);
+    }).catch(async (error: Error) => assert.fail(`${error.message}\n${await balancer.log()}`));
+    assert.deepEqual(messages, [`http://${HOST}`, 'through the balancer']);
+    socket.close(1000);
+  } finally {
+    await balancer.stop();
+    await rm(machinesDir, { recursive: true, force: true });
+  }
 });
 
 test('plain HTTP is redirected to https by nginx', { skip }, async () => {

@@ -77,7 +77,9 @@ after(async () => {
 
 test('the guide\'s block has what event streams need: HTTP/1.1 upstream, a read timeout above the heartbeat, X-Accel-Buffering obeyed', { skip }, () => {
   assert.ok(guideBlock.includes('proxy_http_version 1.1;'));
-  assert.ok(guideBlock.includes('proxy_set_header Connection "";'));
+  // Keep-alive to the app for every request that is not an upgrade: the map gives them an empty Connection.
+  assert.ok(guideBlock.includes('proxy_set_header Connection $connection_upgrade;'));
+  assert.match(guideBlock, /map \$http_upgrade \$connection_upgrade \{\s*default upgrade;\s*''\s+"";\s*\}/);
   const timeout = /proxy_read_timeout (\d+)s;/.exec(guideBlock);
   assert.ok(timeout !== null && Number(timeout[1]) > 15, 'proxy_read_timeout above the 15 s heartbeat');
   assert.doesNotMatch(guideBlock, /^\s*proxy_ignore_headers[^\n]*X-Accel-Buffering/m);
