@@ -1,6 +1,7 @@
 import { definePlugin, jsonify } from '@hickory/core';
 import { tapDirect, withDefault, checkOptionNames } from '@hickory/core/kit';
 import { checkControllerTree } from './check.ts';
+import { planOf } from './plan.ts';
 import { warnDeadEndChildren } from './dead-end-children.ts';
 import { routeRequest, type DispatchSettings } from './dispatch.ts';
 import { checkOpenApiConfig } from './openapi-config.ts';
@@ -49,6 +50,8 @@ export const dispatchPlugin = definePlugin({
     kernel.hooks.ready.tap('dispatch', () => {
       decideResponseChecks(kernel);
       root = checkControllerTree(kernel);
+      // The static paths are compiled now, while nothing is being served.
+      planOf(root);
       // For developers, as checkControllerTree's alias warning: not for production logs.
       if (process.env['NODE_ENV'] !== 'production') warnDeadEndChildren(kernel, root);
       settings = {

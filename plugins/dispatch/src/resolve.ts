@@ -1,6 +1,7 @@
 import type { Request } from '@hickory/core';
 import type { Awaitable } from './awaitable.ts';
 import { MAX_SEGMENTS, splitPath } from './path.ts';
+import { planOf, type PlannedPath } from './plan.ts';
 import { routeTableOf, type RouteTable } from './route-table.ts';
 import { walk, walkInside, type Resolution, type WalkBudget } from './walk.ts';
 
@@ -8,9 +9,10 @@ const NO_REMAINDER: readonly string[] = Object.freeze([]);
 
 /**
  * The resolve stage: resolves a raw request path from `root`, with the same answer as
- * `walk(root, splitPath(path))`. Fast resolution first: a path without escapes that names
- * controllers and ends at an exposed method (or at an index after a trailing slash) is resolved
- * in place against the cached route tables, without a string per segment; anything else
+ * `walk(root, splitPath(path))`. A static path (plain segments naming controllers, ending at an
+ * exposed method or at an index after a trailing slash) is one look-up in the root's route plan
+ * (`plan.ts`, compiled once); one the plan does not hold (past its cap) is resolved in place
+ * against the cached route tables, without a string per segment; anything else
  * (escapes, a miss that needs `_lookup`/`_default`, arguments in the path, a canonical redirect)
  * goes on to the walk, and a `_route` reached with nothing to fall back on above it is walked
  * from there.
@@ -23,21 +25,18 @@ const NO_REMAINDER: readonly string[] = Object.freeze([]);
 export function resolvePath(root: object, path: string, request: Request, budget: WalkBudget = { lookups: 0, routes: 0 }): Awaitable<Resolution | undefined> {
   const trail = budget.trail;
   if (path.charCodeAt(0) !== 47 /* / */ || path.includes('%')) return walk(root, splitPath(path), request, budget);
-  let table: RouteTable | undefined;
-  if (root === lastRoot) table = lastRootTable;
-  else {
-    table = routeTableOf(root);
+  if (root !== lastRoot) {
     lastRoot = root;
-    lastRootTable = table;
-    lastRootPaths = rememberedPaths.get(root) ?? new Map();
-    rememberedPaths.set(root, lastRootPaths);
+    lastRootTable = routeTableOf(root);
+    lastPlan = planOf(root);
   }
-  // Without a trail to record, a path resolved here before resolves the same way again: the route
-  // tables it was read from are made once per controller and never change.
-  if (trail === undefined) {
-    const known = lastRootPaths.get(path);
-    if (known !== undefined) return known;
+  // A static path: one look-up, at any depth (the plan's trail is what the walk would have entered).
+  const planned = lastPlan.get(path);
+  if (planned !== undefined) {
+    if (trail !== undefined) for (let i = 0; i < planned.trail.length; i++) trail.push(planned.trail[i]!);
+    return planned.found;
   }
+  let table = lastRootTable;
   let controller = root;
   let start = 1;
   let fallbacks = false;
@@ -46,7 +45,7 @@ export function resolvePath(root: object, path: string, request: Request, budget
     if (table._lookup !== undefined || table._default !== undefined) fallbacks = true;
     if (start === path.length) {
       // A trailing slash: the index, when there is one (anything else takes the full walk).
-      if (table.index !== undefined) return remembered(path, { controller, table, fn: table.index, remainder: NO_REMAINDER, canonical: false });
+      if (table.index !== undefined) return { controller, table, fn: table.index, remainder: NO_REMAINDER, canonical: false };
       return walkFromRoot(root, path, request, budget);
     }
     const match = table.matchAt(path, start);
@@ -54,7 +53,7 @@ export function resolvePath(root: object, path: string, request: Request, budget
     const end = start + match.segment.length;
     const method = match.method;
     if (method !== undefined) {
-      if (end >= path.length - 1) return remembered(path, { controller, table, fn: method, remainder: NO_REMAINDER, canonical: false });
+      if (end >= path.length - 1) return { controller, table, fn: method, remainder: NO_REMAINDER, canonical: false };
       return walkFromRoot(root, path, request, budget);
     }
     if (end === path.length) return walkFromRoot(root, path, request, budget);
@@ -72,20 +71,10 @@ export function resolvePath(root: object, path: string, request: Request, budget
   return walkInside(controller, table, splitPath(path.slice(start - 1), MAX_SEGMENTS - (count - 1)), request, budget);
 }
 
-// The root's table, remembered: the root is the same object on every request. With it, the
-// paths fast resolution answered from it (a static path and its trailing-slash twin per exposed
-// method: the number of routes bounds them, whatever clients send; the bound is a second guard).
+// The root's table and plan, remembered: the root is the same object on every request.
 let lastRoot: object | undefined;
 let lastRootTable: RouteTable | undefined;
-let lastRootPaths = new Map<string, Resolution>();
-const rememberedPaths = new WeakMap<object, Map<string, Resolution>>();
-const MAX_REMEMBERED_PATHS = 4096;
-
-function remembered(path: string, found: Resolution): Resolution {
-  const kept = Object.freeze(found);
-  if (lastRootPaths.size < MAX_REMEMBERED_PATHS) lastRootPaths.set(path, kept);
-  return kept;
-}
+let lastPlan: ReadonlyMap<string, PlannedPath> = new Map();
 
 // What fast resolution could not finish: the full walk, which records its own way from the root.
 function walkFromRoot(root: object, path: string, request: Request, budget: WalkBudget): Awaitable<Resolution | undefined> {

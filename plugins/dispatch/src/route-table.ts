@@ -407,10 +407,24 @@ export interface StaticCandidate {
 // Segments that a raw path can spell as they are: printable ASCII without `%` or `/`, short enough.
 const PLAIN_SEGMENT = /^[\x21-\x24\x26-\x2e\x30-\x7e]+$/;
 
+/**
+ * True for a segment a raw path can spell as it is (printable ASCII without `%` or `/`, within
+ * {@link MAX_SEGMENT_BYTES}): the only ones {@link RouteTable.matchAt} and the route plan match.
+ *
+ * @example
+ * ```ts
+ * isPlainSegment('new-arrivals'); // true
+ * isPlainSegment('café');         // false: a client sends it percent-encoded
+ * ```
+ */
+export function isPlainSegment(segment: string): boolean {
+  return segment.length <= MAX_SEGMENT_BYTES && PLAIN_SEGMENT.test(segment);
+}
+
 function groupByFirst(entries: Iterable<[string, RouteEntry]>): Array<StaticCandidate[] | undefined> {
   const groups: Array<StaticCandidate[] | undefined> = new Array(128).fill(undefined);
   for (const [segment, entry] of entries) {
-    if (segment.length > MAX_SEGMENT_BYTES || !PLAIN_SEGMENT.test(segment)) continue;
+    if (!isPlainSegment(segment)) continue;
     const code = segment.charCodeAt(0);
     const candidate: StaticCandidate =
       entry.kind === 'method' ? { segment, entry, method: entry.fn, child: undefined } : { segment, entry, method: undefined, child: entry };
