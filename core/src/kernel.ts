@@ -476,7 +476,7 @@ export class Kernel {
   async listen(options: ListenOptions = {}): Promise<Listening> {
     await this.ready();
     if (this.state !== 'ready') throw coreError('HICKORY_ERR_CLOSED', 'listen() after close()');
-    return this.servers.listen(this.config, this.callback(), options);
+    return this.servers.listen(this.config, this.callback(), options, this);
   }
 
   /**

@@ -41,6 +41,6 @@ export { inputObject } from './input-object.ts';
 export { refuseContentEncoding } from './content-encoding.ts';
 export { silentLogger, stderrLogger } from './logger.ts';
 export { isDevelopment } from './development.ts';
-export { takeUpgrade } from './upgrade.ts';
+export { acceptUpgrades, takeUpgrade, type UpgradeAcceptor } from './upgrade.ts';
 export { answerConditional } from './etag.ts';
 export { varyOn } from './vary.ts';

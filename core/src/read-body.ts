@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { checkContentEncoding, decodeContent } from './content-encoding.ts';
 import { HTTPError } from './http-error.ts';
+import { unreadUpgradeBody } from './upgrade-body.ts';
 
 /**
  * True when the request carries a body: a non-zero `Content-Length` or any `Transfer-Encoding`;
@@ -52,6 +53,8 @@ export function readBody(raw: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 function readRawBody(raw: IncomingMessage, limit: number): Promise<Buffer> {
+  const unread = unreadUpgradeBody(raw);
+  if (unread !== undefined) return Promise.reject(unread);
   const declared = raw.headers['content-length'];
   const expected = declared === undefined ? -1 : Number(declared);
   if (expected > limit) {

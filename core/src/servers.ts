@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { ResolvedConfig } from './config.ts';
 import { coreError } from './errors.ts';
 import { createHttpServer, type TlsOptions } from './http-server.ts';
-import { serveUpgrade } from './upgrade.ts';
+import { listenForUpgrades } from './upgrade.ts';
 
 /** Options of `kernel.listen()`. */
 export interface ListenOptions {
@@ -32,7 +32,7 @@ export interface Listening {
  * @example
  * ```ts
  * const servers = new Servers();
- * const { url } = await servers.listen(config, listener, { port: 0 });
+ * const { url } = await servers.listen(config, listener, { port: 0 }, kernel);
  * await servers.close(inFlight.drained(), 5_000);
  * ```
  */
@@ -42,12 +42,13 @@ export class Servers {
   private readonly sessions = new Map<Server, Set<Http2Session>>();
 
   /** Starts a server with the configured timeouts on `host:port` (default 127.0.0.1:8080). */
-  async listen(config: ResolvedConfig, listener: (req: IncomingMessage, res: ServerResponse) => void, options: ListenOptions): Promise<Listening> {
+  async listen(config: ResolvedConfig, listener: (req: IncomingMessage, res: ServerResponse) => void, options: ListenOptions, kernel: object): Promise<Listening> {
     // Browsers speak HTTP/2 only over TLS: an unencrypted one would serve no browser.
     if (options.http2 === true && options.tls === undefined) throw coreError('HICKORY_ERR_LISTEN', 'http2: true needs tls: { key, cert } (browsers speak HTTP/2 only over TLS)');
     const server = createHttpServer(config, listener, options.tls, options.http2 === true);
     // Upgrade requests (WebSockets) are routed like any other: a plugin takes the connection.
-    server.on('upgrade', serveUpgrade(listener));
+    // Listened for only when a plugin takes some: else Node serves them as any other request.
+    listenForUpgrades(server, kernel, listener);
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);

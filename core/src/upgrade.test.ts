@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { createKernel, definePlugin, type ResponseInfo } from './index.ts';
-import { takeUpgrade, tapDirect } from './kit.ts';
+import { acceptUpgrades, takeUpgrade, tapDirect } from './kit.ts';
 import { handle, routes } from './fixtures/harness.ts';
 
 const UPGRADE_HEAD = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: echo\r\n\r\n`;
@@ -32,8 +33,68 @@ function exchange(url: string, text: string, until?: (data: string) => boolean):
   });
 }
 
-test('an upgrade request no plugin takes is answered as plain HTTP, and its connection ended', async () => {
-  const app = createKernel({ logger: false }).use(routes({ '/page': () => 'a page' }));
+// A plugin that accepts `Upgrade: echo` requests (and takes none): the server listens for upgrades.
+const acceptsEcho = definePlugin({
+  name: 'accepts-echo',
+  apply(kernel) {
+    acceptUpgrades(kernel, (req) => req.headers['upgrade'] === 'echo');
+  },
+});
+
+// Node 24.9 and later let the server choose which upgrades it takes (`shouldUpgradeCallback`).
+const NODE_CHOOSES_UPGRADES = typeof (createServer() as { shouldUpgradeCallback?: unknown }).shouldUpgradeCallback === 'function';
+
+// An HTTP/2 cleartext upgrade (what `curl --http2` sends) on a POST with a JSON body.
+const H2C_BODY = '{"title":"Dune","pages":412}';
+const H2C_POST =
+  `POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n` +
+  `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(H2C_BODY)}\r\n\r\n${H2C_BODY}`;
+const echoRoutes = () => routes({ '/echo': (request) => request.body.toString('utf8'), '/page': () => 'a page' });
+// The status line, Connection header and body of each response in `data`, in order.
+function responses(data: string): Array<{ status: string; connection: string | undefined; body: string }> {
+  return [...data.matchAll(/HTTP\/1\.1 (\d{3}) [^\r]*\r\n([\s\S]*?)\r\n\r\n/g)].map((match) => {
+    const length = Number(/\r\ncontent-length: (\d+)/i.exec(`\r\n${match[2]}`)?.[1] ?? 0);
+    const start = match.index + match[0].length;
+    return { status: match[1]!, connection: /\r\nconnection: ([^\r]*)/i.exec(`\r\n${match[2]}`)?.[1]?.toLowerCase(), body: data.slice(start, start + length) };
+  });
+}
+
+test('without a plugin that takes upgrades, a POST asking for h2c is served as any request: its body echoed, the connection kept open', async () => {
+  const app = createKernel({ logger: false }).use(echoRoutes());
+  const { url, server } = await app.listen({ port: 0 });
+  assert.equal(server.listenerCount('upgrade'), 0);
+  const { data, socket } = await exchange(url, H2C_POST, (text) => text.endsWith(H2C_BODY));
+  socket.destroy();
+  assert.deepEqual(responses(data), [{ status: '200', connection: 'keep-alive', body: H2C_BODY }]);
+  await app.close();
+});
+
+test(`with a plugin that takes upgrades, a POST asking for an upgrade it does not accept is ${NODE_CHOOSES_UPGRADES ? 'served as any request' : 'refused with a 400 that says why'} (Node ${process.version})`, async () => {
+  const app = createKernel({ logger: false }).use(acceptsEcho).use(echoRoutes());
+  const { url, server } = await app.listen({ port: 0 });
+  assert.equal(server.listenerCount('upgrade'), 1);
+  const { data, socket } = await exchange(url, H2C_POST, (text) => text.endsWith(H2C_BODY));
+  socket.destroy();
+  if (NODE_CHOOSES_UPGRADES) {
+    assert.deepEqual(responses(data), [{ status: '200', connection: 'keep-alive', body: H2C_BODY }]);
+  } else {
+    // Node hands every Upgrade request to the 'upgrade' event and leaves its body on the socket.
+    const [refused, ...rest] = responses(data);
+    assert.equal(refused!.status, '400');
+    assert.equal(refused!.connection, 'close');
+    assert.match(refused!.body, /cannot read the body of a request that asks to switch protocols \(Upgrade: h2c\) on Node v\d+/);
+    assert.deepEqual(rest, []);
+  }
+  // A GET asking for it without a body is answered either way.
+  const get = await exchange(url, 'GET /page HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n', (text) => text.endsWith('a page'));
+  get.socket.destroy();
+  assert.equal(responses(get.data)[0]!.status, '200');
+  assert.equal(responses(get.data)[0]!.body, 'a page');
+  await app.close();
+});
+
+test('an upgrade request a plugin accepts but does not take is answered as plain HTTP, and its connection ended', async () => {
+  const app = createKernel({ logger: false }).use(acceptsEcho).use(routes({ '/page': () => 'a page' }));
   const { url } = await app.listen({ port: 0 });
   const page = await exchange(url, UPGRADE_HEAD('/page'));
   assert.match(page.data, /^HTTP\/1\.1 200 OK\r\n/);
@@ -69,7 +130,7 @@ test('takeUpgrade() hands the connection and the bytes past the head over; the k
       kernel.hooks.onResponse.tap('raw-echo', (_request, _response, info) => void seen.push(info));
     },
   });
-  const app = createKernel({ logger: false }).use(taker);
+  const app = createKernel({ logger: false }).use(acceptsEcho).use(taker);
   const { url } = await app.listen({ port: 0 });
   const socket = connect({ host: '127.0.0.1', port: Number(new URL(url).port) });
   let data = '';

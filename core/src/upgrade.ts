@@ -1,6 +1,8 @@
-import { ServerResponse, type IncomingMessage } from 'node:http';
+import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { hasBody } from './read-body.ts';
+import { markBodyUnread } from './upgrade-body.ts';
 import type { Request } from './request.ts';
 
 // On an upgrade request's raw message: its connection and the bytes read past its head.
@@ -14,6 +16,65 @@ interface Upgrade {
 }
 
 type UpgradeRequest = IncomingMessage & { [UPGRADE]?: Upgrade };
+
+/** Which upgrade requests a plugin may take, asked of a request's head before it is routed. */
+export type UpgradeAcceptor = (req: IncomingMessage) => boolean;
+
+// What the plugins of each kernel said they take (acceptUpgrades), read when it listens.
+const ACCEPTORS = new WeakMap<object, UpgradeAcceptor[]>();
+
+/**
+ * Says, from a plugin's `apply()`, that the plugin takes some upgrade requests (with
+ * {@link takeUpgrade}), and which: `accepts` sees the request's head (`node:http`'s message, before
+ * routing) and answers at once. A server `listen()` starts listens for upgrades only when some
+ * plugin said so; without one, Node serves a request that carries an `Upgrade` header (`h2c`, a
+ * stray `websocket`) as any other. With one, a request no plugin accepts is still served as any
+ * other where Node lets the server choose (24.9 and later: `shouldUpgradeCallback`); on older
+ * lines it comes through the `'upgrade'` event, is routed and answered, and its connection ended
+ * (a body it carries cannot be read there: 400, see docs/live.md).
+ *
+ * @example
+ * ```ts
+ * acceptUpgrades(kernel, (req) => req.method === 'GET' && req.headers.upgrade?.toLowerCase() === 'websocket');
+ * ```
+ */
+export function acceptUpgrades(kernel: object, accepts: UpgradeAcceptor): void {
+  const list = ACCEPTORS.get(kernel);
+  if (list === undefined) ACCEPTORS.set(kernel, [accepts]);
+  else list.push(accepts);
+}
+
+/**
+ * Listens for the upgrade requests the kernel's plugins accept ({@link acceptUpgrades}) on
+ * `server`, serving them through `listener` ({@link serveUpgrade}); nothing when no plugin
+ * takes upgrades.
+ *
+ * @example
+ * ```ts
+ * listenForUpgrades(server, kernel, kernel.callback());
+ * ```
+ */
+export function listenForUpgrades(server: Server, kernel: object, listener: (req: IncomingMessage, res: ServerResponse) => void): void {
+  const acceptors = ACCEPTORS.get(kernel);
+  if (acceptors === undefined) return;
+  const accepts = (req: IncomingMessage): boolean => acceptors.some((accept) => accept(req));
+  const serve = serveUpgrade(listener);
+  const choosing = server as Server & { shouldUpgradeCallback?: UpgradeAcceptor };
+  if (typeof choosing.shouldUpgradeCallback === 'function') {
+    // Node 24.9+: an upgrade no plugin accepts is a 'request', served as any other (keep-alive,
+    // its body read as usual); only accepted ones reach the 'upgrade' event.
+    choosing.shouldUpgradeCallback = accepts;
+    server.on('upgrade', serve);
+    return;
+  }
+  // Older Node hands every request with an Upgrade header to the 'upgrade' event, its body left
+  // unparsed on the socket: one no plugin accepts is still routed and answered, but a body it
+  // carries cannot be read (reading it would see none, or a chunked body as empty).
+  server.on('upgrade', (req: UpgradeRequest, socket: Duplex, head: Buffer) => {
+    if (!accepts(req) && hasBody(req)) markBodyUnread(req);
+    serve(req, socket, head);
+  });
+}
 
 /**
  * A `node:http` `'upgrade'` listener that serves the request through `listener` like any other:

@@ -66,6 +66,9 @@ test('GET /docs: the page, pointing Swagger UI at the document, with its files f
   assert.equal(init.headers['content-type'], 'text/javascript; charset=utf-8');
   assert.match(init.body, /url: "\/openapi\.json"/);
   assert.match(init.body, /validatorUrl: null/);
+  // Every operation in the page, never only those in view (Swagger UI's list from 150 entries on).
+  assert.match(init.body, /plugins: \[allOperations\]/);
+  assert.match(init.body, /components: \{ operations: Operations \}/);
   const bundle = await kernel.inject('/docs/swagger-ui-bundle.js');
   assert.equal(bundle.statusCode, 200);
   assert.equal(bundle.headers['content-type'], 'text/javascript; charset=utf-8');

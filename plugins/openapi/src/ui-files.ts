@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { openapiError } from './errors.ts';
+import { initializer } from './initializer.ts';
 
 /** One file of the page: its bytes, type and a validator that changes with swagger-ui-dist's version. */
 export interface UiFile {
@@ -24,7 +25,7 @@ const ASSETS: Readonly<Record<string, string>> = {
  * The page at `ui` (Swagger UI from the swagger-ui-dist package, read from node_modules once, at
  * `ready()`): `index.html`, a script that points Swagger UI at the document (a file rather than
  * an inline script, so that a Content-Security-Policy without 'unsafe-inline' allows it), and the
- * package's assets, each by name.
+ * package's assets, each by name. The script is `initializer()`'s.
  *
  * @example
  * ```ts
@@ -73,20 +74,6 @@ function indexPage(ui: string, title: string): string {
 <script src="${ui}/initializer.js"></script>
 </body>
 </html>
-`;
-}
-
-// `validatorUrl: null`: Swagger UI would otherwise send the document to validator.swagger.io for
-// its badge, a request leaving the site.
-function initializer(json: string): string {
-  return `window.ui = SwaggerUIBundle({
-  url: ${JSON.stringify(json)},
-  dom_id: '#swagger-ui',
-  deepLinking: true,
-  validatorUrl: null,
-  presets: [SwaggerUIBundle.presets.apis],
-  layout: 'BaseLayout',
-});
 `;
 }
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { HTTPError, type Request } from '@hickory/core';
 
 // RFC 6455 §4.1: 16 random bytes, base64-encoded.
@@ -14,8 +15,7 @@ const KEY = /^[+/0-9A-Za-z]{22}==$/;
  * ```
  */
 export function handshakeRefusal(request: Request): HTTPError | undefined {
-  const upgrade = request.headers['upgrade'];
-  if (typeof upgrade !== 'string' || upgrade.trim().toLowerCase() !== 'websocket') {
+  if (!asksForWebsocket(request.headers['upgrade'])) {
     return new HTTPError(426, 'This URL is a WebSocket endpoint: connect with a WebSocket client (Upgrade: websocket).', { Upgrade: 'websocket' });
   }
   if (request.method !== 'GET') return new HTTPError(405, 'A WebSocket handshake is a GET request.', { Allow: 'GET' });
@@ -26,4 +26,23 @@ export function handshakeRefusal(request: Request): HTTPError | undefined {
   const key = request.headers['sec-websocket-key'];
   if (typeof key !== 'string' || !KEY.test(key.trim())) return new HTTPError(400, 'Missing or invalid Sec-WebSocket-Key header.');
   return undefined;
+}
+
+/**
+ * True for the head of a request that may become a WebSocket (a GET with `Upgrade: websocket`):
+ * the upgrades this plugin accepts (`acceptUpgrades`). Any other request with an `Upgrade` header
+ * (`h2c`, a POST) is served as a plain request where Node lets the server choose; one that reaches a
+ * `@websocket()` method is then refused by {@link handshakeRefusal}.
+ *
+ * @example
+ * ```ts
+ * acceptUpgrades(kernel, isWebsocketUpgrade);
+ * ```
+ */
+export function isWebsocketUpgrade(req: IncomingMessage): boolean {
+  return req.method === 'GET' && asksForWebsocket(req.headers['upgrade']);
+}
+
+function asksForWebsocket(upgrade: string | string[] | undefined): boolean {
+  return typeof upgrade === 'string' && upgrade.trim().toLowerCase() === 'websocket';
 }

@@ -1,11 +1,11 @@
 import { definePlugin, HTTPError, type Kernel, type Lookup, type Request, type Response } from '@hickory/core';
-import { checkOptionNames, isThenable, takeUpgrade, tapDirect } from '@hickory/core/kit';
+import { acceptUpgrades, checkOptionNames, isThenable, takeUpgrade, tapDirect } from '@hickory/core/kit';
 import { dispatchPlugin } from '@hickory/dispatch';
 import { annotateRoutes, handlerCallOf, type HandlerCall } from '@hickory/dispatch/kit';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isWebsocketHandler } from './decorator.ts';
 import { guardedSocketClass } from './guarded-socket.ts';
-import { handshakeRefusal } from './handshake.ts';
+import { handshakeRefusal, isWebsocketUpgrade } from './handshake.ts';
 import { Keepalive } from './keepalive.ts';
 import { checkOptions, normalOrigin, type Settings, type WebsocketOptions } from './options.ts';
 
@@ -43,6 +43,9 @@ export const websocketPlugin = definePlugin<WebsocketOptions | undefined>({
     // Started here, outside any request: a timer made inside one would keep its context alive.
     kernel.hooks.ready.tap('websocket', () => keepalive.start());
     closeWithTheApp(kernel, wss, keepalive);
+    // The servers listen() starts hand this plugin WebSocket handshakes; other requests with an
+    // Upgrade header (h2c) are served as plain requests where Node allows it (core's upgrade.ts).
+    acceptUpgrades(kernel, isWebsocketUpgrade);
 
     // After the other plugins' taps (the hooks plugin's `before` hooks are at stage 0): every
     // check and hook has said yes when the connection is upgraded.
