@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
 import { inject as lightInject, type InjectOptions, type Response as InjectResponse } from 'light-my-request';
+import { emptyPathRedirect, type InjectRequest } from './inject-empty-path.ts';
 import { compileAllowedHosts } from './allowed-hosts.ts';
-import { CORE_CONFIG, resolveConfig, type ConfigRule, type KernelConfig, type ResolvedConfig } from './config.ts';
+import { CORE_CONFIG, resolveConfig, type KernelConfig, type ResolvedConfig } from './config.ts';
 import { currentExchange, noteExplicitApp } from './current.ts';
 import { findSignersWith, type CookieSigner } from './cookie-signer.ts';
 import { coreError } from './errors.ts';
@@ -16,8 +17,8 @@ import type { PinoLike } from './pino-like.ts';
 import type { DebugSectionSource } from './debug-page.ts';
 import { DebugSections } from './debug-sections.ts';
 import { Pipeline } from './pipeline.ts';
-import { applyPlugin, checkPlugin, type PluginOf } from './plugin.ts';
-import { differingOptions } from './plugin-options.ts';
+import { checkPlugin, type PluginOf } from './plugin.ts';
+import { PluginRegistry } from './plugin-registry.ts';
 import { InFlight } from './in-flight.ts';
 import { whenItsTurn } from './pipelined-turn.ts';
 import type { Request } from './request.ts';
@@ -44,13 +45,6 @@ export type Plugin<Options = any> = PluginOf<Kernel, Options>;
 
 export type { ListenOptions, Listening } from './servers.ts';
 
-// A plugin in use: its options, and the plugin that added it as a dependency (none: use()).
-interface PluginInUse {
-  readonly plugin: Plugin;
-  readonly options: unknown;
-  readonly dependent: string | undefined;
-}
-
 type State = 'booting' | 'starting' | 'ready' | 'closing' | 'closed';
 
 // A signed cookie set during a request is signed by that request's kernel.
@@ -58,11 +52,6 @@ findSignersWith(() => {
   const exchange = currentExchange();
   return exchange === undefined ? undefined : cookieSignerOf(exchange.request);
 });
-
-// light-my-request 6.6 (the last whose dependencies run on Node 20 without require(esm)) types
-// `method` as the seven common verbs; its run-time check takes every method Node knows
-// (CHECKOUT, TRACE, PROPFIND…), which routing serves, so the type does too.
-type InjectRequest = Omit<InjectOptions, 'method'> & { method?: string };
 
 /**
  * The Hickory kernel: HTTP, the request/response objects, plugins, hooks and the DI container.
@@ -147,9 +136,7 @@ export class Kernel {
 
   private readonly initialConfig: KernelConfig;
   private resolvedConfig: ResolvedConfig | undefined;
-  private readonly configRules: Record<string, ConfigRule> = { ...CORE_CONFIG };
-  private readonly plugins = new Map<string, PluginInUse>();
-  private readonly applying: Array<Promise<unknown>> = [];
+  private readonly plugins = new PluginRegistry<Kernel>(this);
   private state: State = 'booting';
   private booting: Promise<this> | undefined;
   private closingPromise: Promise<void> | undefined;
@@ -203,54 +190,15 @@ export class Kernel {
    * ```
    */
   use<O>(plugin: Plugin<O>, options?: O): this {
-    this.register(plugin, options, []);
+    checkPlugin(plugin);
+    if (this.state !== 'booting') throw coreError('HICKORY_ERR_USE_AFTER_READY', plugin.name);
+    this.plugins.register(plugin, options);
     return this;
   }
 
   /** True when a plugin of that name is in use. */
   hasPlugin(name: string): boolean {
     return this.plugins.has(name);
-  }
-
-  private register(plugin: Plugin, options: unknown, chain: string[]): void {
-    checkPlugin(plugin);
-    if (this.state !== 'booting') throw coreError('HICKORY_ERR_USE_AFTER_READY', plugin.name);
-    if (chain.includes(plugin.name)) throw coreError('HICKORY_ERR_PLUGIN_CYCLE', [...chain, plugin.name].join(' → '));
-    const inUse = this.plugins.get(plugin.name);
-    if (inUse) {
-      if (options !== undefined) this.checkRepeated(inUse, plugin, options);
-      return;
-    }
-    for (const dependency of plugin.dependencies ?? []) this.register(dependency, undefined, [...chain, plugin.name]);
-    this.plugins.set(plugin.name, { plugin, options, dependent: chain.at(-1) });
-    if (plugin.config) Object.assign(this.configRules, plugin.config);
-    let pending: Promise<void> | undefined;
-    try {
-      pending = applyPlugin(plugin, this, options);
-    } catch (error) {
-      // Reported by ready(), as an asynchronous apply's failure is: the way an app is assembled
-      // (createApp, a config file) never changes when a mistake surfaces.
-      pending = Promise.reject(error as Error);
-      pending.catch(() => {});
-    }
-    if (pending) this.applying.push(pending);
-  }
-
-  // A plugin already applied cannot take other options: said at ready(), naming what differs.
-  private checkRepeated(inUse: PluginInUse, plugin: Plugin, options: unknown): void {
-    const other = inUse.plugin !== plugin;
-    // Another plugin object of that name is never applied: none of its options would count.
-    const differing = differingOptions(other ? undefined : inUse.options, options);
-    if (differing.length === 0 && !other) return;
-    const how =
-      other ? 'by a different plugin of the same name'
-      : inUse.dependent !== undefined ? `added without options as a dependency of "${inUse.dependent}"`
-      : inUse.options === undefined ? 'used earlier without options'
-      : 'used earlier with other options';
-    const what = differing.length === 0 ? 'its options' : differing.length === 1 ? `option ${differing[0]}` : `options ${differing.join(', ')}`;
-    const failed = Promise.reject(coreError('HICKORY_ERR_PLUGIN_OPTIONS_AGAIN', plugin.name, how, what));
-    failed.catch(() => {});
-    this.applying.push(failed);
   }
 
   /**
@@ -269,8 +217,8 @@ export class Kernel {
 
   private async boot(): Promise<this> {
     this.state = 'starting';
-    await Promise.all(this.applying);
-    const config = resolveConfig(this.initialConfig, this.configRules);
+    await this.plugins.applied();
+    const config = resolveConfig(this.initialConfig, { ...CORE_CONFIG, ...this.plugins.configRules });
     // A `logger` option pino refused surfaces here, with the other configuration mistakes.
     if (this.logs.error !== undefined) throw this.logs.error;
     this.resolvedConfig = config;
@@ -531,19 +479,4 @@ export class Kernel {
  */
 export function createKernel(config: KernelConfig = {}): Kernel {
   return new Kernel(config);
-}
-
-// `inject({ url: '' })`: a path no socket can carry (a request line always has one). As Pecan
-// answers an empty path, the root's index without its slash: a redirect to `/` (the query kept),
-// 302 for GET and HEAD, 308 otherwise (the body is not read).
-function emptyPathRedirect(options: InjectOptions | string): { answer: (req: IncomingMessage, res: ServerResponse) => void; options: InjectOptions } | undefined {
-  const given = typeof options === 'string' ? { url: options } : options;
-  const url = given.url;
-  if (typeof url !== 'string' || (url !== '' && !url.startsWith('?'))) return undefined;
-  const method = (given.method ?? 'GET').toUpperCase();
-  const answer = (_req: IncomingMessage, res: ServerResponse) => {
-    res.writeHead(method === 'GET' || method === 'HEAD' ? 302 : 308, { Location: `/${url}`, 'Content-Length': '0' });
-    res.end();
-  };
-  return { answer, options: { ...given, url: '/' } };
 }
