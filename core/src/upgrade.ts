@@ -87,7 +87,7 @@ export function listenForUpgrades(server: Server, kernel: object, listener: (req
  * server.on('upgrade', serveUpgrade(kernel.callback()));
  * ```
  */
-export function serveUpgrade(listener: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, socket: Duplex, head: Buffer) => void {
+function serveUpgrade(listener: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, socket: Duplex, head: Buffer) => void {
   return (req, socket, head) => {
     // Node takes its own listeners off an upgraded socket: without one, a reset would be an
     // uncaught 'error'. Whoever takes the socket adds its own.
