@@ -1,23 +1,24 @@
 import type { Request } from '@hickory/core';
 import { isThenable } from '@hickory/core/kit';
+import type { Awaitable } from './awaitable.ts';
 import { dispatchError } from './errors.ts';
 import { exposureOf } from './exposure.ts';
-import { describeValue } from './names.ts';
-import { handlerParameters, parametersOf } from './parameters.ts';
-import { MAX_SEGMENTS } from './path.ts';
-import { isController, routeTableOf, type RouteTable } from './route-table.ts';
-import { routedOwner } from './routed-owner.ts';
-import { isRoutedMethod, type RoutedMethod } from './route-to.ts';
-import { genericHandler } from './generic-handler.ts';
 import { guardsDeclared, isOpened, runDueChecks, startChecks } from './guards.ts';
+import { describeValue } from './names.ts';
+import { MAX_SEGMENTS } from './path.ts';
 import type { Resolution, WalkBudget } from './resolution.ts';
-import type { Awaitable } from './awaitable.ts';
+import { isController, routeTableOf, type RouteTable } from './route-table.ts';
+import { isRoutedMethod, type RoutedMethod } from './route-to.ts';
+import { routedOwner } from './routed-owner.ts';
+import { fitsRequest, genericIndexFor, lookupTakes } from './walk-fits.ts';
 
 export type { Resolution, WalkBudget } from './resolution.ts';
+export { fits } from './walk-fits.ts';
 
 /** Most `_lookup` hops in one request (more → not found). */
 const MAX_LOOKUPS = 16;
 
+// Where a miss may still be answered: a controller passed on the way with `_lookup` or `_default`.
 interface Fallback {
   readonly controller: object;
   readonly table: RouteTable;
@@ -28,15 +29,48 @@ interface Fallback {
   readonly depth: number;
 }
 
+// What a `_route` answered, checked: a function (or `routeTo()`'s answer) or a controller, and the segments left.
+type Routed = [object | Function | RoutedMethod, readonly string[]] | undefined;
+
+// The walk's phases. Each does at most one thing that may wait (a guard's check, `_route`, `_lookup`).
+const DESCEND = 0; // along the segments by route table, from `current` at `pos`
+const ROUTE = 1; // `current`'s `_route` takes `rest` (its controller's checks have run)
+const FOLLOW_ROUTE = 2; // what `_route` answered (`answer`) decides
+const FALL_BACK = 3; // the next `_lookup`/`_default` frame, deepest first
+const LOOKUP = 4; // `frame`'s `_lookup` takes `rest` (checks have run)
+const FOLLOW_LOOKUP = 5; // what `_lookup` answered (`answer`) decides
+
+// One walk's state: the phase to run next and what it works on.
+interface Walker {
+  readonly request: Request;
+  readonly budget: WalkBudget;
+  phase: number;
+  current: object;
+  table: RouteTable;
+  segments: readonly string[];
+  pos: number;
+  fallbacks: Fallback[] | undefined;
+  // The segments `_route` or a `_lookup` is given, the frame of that `_lookup`, and what it answered.
+  rest: readonly string[];
+  frame: Fallback | undefined;
+  answer: unknown;
+}
+
+// A phase's result when the walk goes on with another phase.
+const GO_ON = Symbol('go on');
+type Step = Resolution | undefined | typeof GO_ON;
+
 /**
  * The walk stage: walks the controller tree from `controller` along decoded `segments` and says
  * which function answers, or `undefined` when nothing does. Segments select entries of each
  * controller's route table (never a property read); a path ending in `/` or used up on a
  * controller selects `index`; `_route` replaces the routing of its controller; on a miss,
  * `_lookup` then `_default` are tried from the deepest controller outward. `_lookup` must consume
- * a segment or hand the segments to a different controller; at most {@link MAX_LOOKUPS} lookups per request. At once unless a `_route` or
- * `_lookup` on the way returns a promise (the walk then goes on from there); a throw from one
- * that answers at once is thrown here, not returned as a rejected promise.
+ * a segment or hand the segments to a different controller; at most {@link MAX_LOOKUPS} lookups
+ * per request. A guarded controller's checks run before its `_route` or `_lookup` is called.
+ * One loop over phases: at once unless a check, `_route` or `_lookup` returns a promise (the loop
+ * goes on from there once it settles); a throw from one that answers at once is thrown here, not
+ * returned as a rejected promise.
  *
  * @example
  * ```ts
@@ -52,7 +86,7 @@ export function walk(
 ): Awaitable<Resolution | undefined> {
   const table = routeTableOf(controller);
   if (table === undefined) return undefined;
-  return walkFrom(controller, table, segments, undefined, request, budget);
+  return walkInside(controller, table, segments, request, budget);
 }
 
 /**
@@ -71,20 +105,62 @@ export function walkInside(
   request: Request,
   budget: WalkBudget = { lookups: 0, routes: 0 },
 ): Awaitable<Resolution | undefined> {
-  return walkFrom(controller, table, segments, undefined, request, budget);
+  const walker: Walker = { request, budget, phase: DESCEND, current: controller, table, segments, pos: 0, fallbacks: undefined, rest: segments, frame: undefined, answer: undefined };
+  return run(walker);
 }
 
-// The walk loop from the start of `segs` on `current`; `fallbacks` are the frames collected so far
-// (a `_route` that hands over to another controller continues the same walk).
-function walkFrom(
-  current: object,
-  table: RouteTable,
-  segs: readonly string[],
-  fallbacks: Fallback[] | undefined,
-  request: Request,
-  budget: WalkBudget,
-): Awaitable<Resolution | undefined> {
-  let pos = 0;
+function run(walker: Walker): Awaitable<Resolution | undefined> {
+  for (;;) {
+    const step = runPhase(walker);
+    if (step === GO_ON) continue;
+    if (step instanceof Promise) return step.then((settled: Step) => (settled === GO_ON ? run(walker) : settled));
+    return step;
+  }
+}
+
+function runPhase(walker: Walker): Step | Promise<Step> {
+  switch (walker.phase) {
+    case DESCEND:
+      return descend(walker);
+    case ROUTE:
+      return waitFor(walker, callRoute(walker.current, walker.table, walker.rest, walker.request), FOLLOW_ROUTE);
+    case FOLLOW_ROUTE:
+      return followRoute(walker, walker.answer as Routed);
+    case FALL_BACK:
+      return fallBack(walker);
+    case LOOKUP:
+      return waitFor(walker, walker.frame!.table._lookup!.apply(walker.frame!.controller, walker.rest), FOLLOW_LOOKUP);
+    default:
+      return followLookup(walker, walker.answer);
+  }
+}
+
+// Keeps what a call answered (at once or once it settles) for the phase `next`.
+function waitFor(walker: Walker, answer: unknown, next: number): Step | Promise<Step> {
+  walker.phase = next;
+  if (!isThenable(answer)) {
+    walker.answer = answer;
+    return GO_ON;
+  }
+  return Promise.resolve(answer).then((settled) => {
+    walker.answer = settled;
+    return GO_ON;
+  });
+}
+
+// The phase after the guards' checks still due (run before `_route` or a `_lookup` is called).
+function afterChecks(walker: Walker, next: number, skip = false): Step | Promise<Step> {
+  walker.phase = next;
+  const due = skip || walker.budget.checked === undefined ? undefined : runDueChecks(walker.budget, walker.request, undefined);
+  return due === undefined ? GO_ON : due.then(() => GO_ON);
+}
+
+// Along the segments: an index, a method, or a child per segment; the frames to fall back on are
+// collected on the way; a `_route` takes over its controller.
+function descend(walker: Walker): Step | Promise<Step> {
+  const { request, budget } = walker;
+  const segs = walker.segments;
+  let { current, table, pos } = walker;
   for (;;) {
     const segment = pos < segs.length ? segs[pos]! : undefined;
     if (table.index !== undefined) {
@@ -94,24 +170,19 @@ function walkFrom(
         if (fitsRequest(table.index, rest, table, request)) return { controller: current, table, fn: table.index, remainder: rest, canonical: false };
       }
     }
-    if (table._default !== undefined) (fallbacks ??= []).push({ controller: current, table, segments: segs, pos, special: '_default', depth: budget.trail?.length ?? 0 });
-    if (table._lookup !== undefined) (fallbacks ??= []).push({ controller: current, table, segments: segs, pos, special: '_lookup', depth: budget.trail?.length ?? 0 });
+    if (table._default !== undefined) (walker.fallbacks ??= []).push({ controller: current, table, segments: segs, pos, special: '_default', depth: budget.trail?.length ?? 0 });
+    if (table._lookup !== undefined) (walker.fallbacks ??= []).push({ controller: current, table, segments: segs, pos, special: '_lookup', depth: budget.trail?.length ?? 0 });
     if (table._route !== undefined) {
       if (++budget.routes > MAX_SEGMENTS) return undefined;
-      const rest = segs.slice(pos);
-      // A guarded controller's checks come before its `_route` runs.
-      const due = budget.checked === undefined ? undefined : runDueChecks(budget, request, undefined);
-      if (due !== undefined) {
-        const from = current;
-        const frames = fallbacks;
-        return due.then(() => routeThen(from, table, rest, frames, request, budget));
-      }
-      return routeThen(current, table, rest, fallbacks, request, budget);
+      walker.current = current;
+      walker.table = table;
+      walker.rest = segs.slice(pos);
+      return afterChecks(walker, ROUTE);
     }
     if (segment === undefined) break;
     const entry = table.find(segment);
     if (entry === undefined) {
-      if (fallbacks === undefined && table.index !== undefined) {
+      if (walker.fallbacks === undefined && table.index !== undefined) {
         const handled = genericIndexFor(current, table, table.index, nonEmpty(segs, pos), request);
         if (handled !== undefined) return handled;
       }
@@ -129,39 +200,18 @@ function walkFrom(
     pos++;
     budget.trail?.push(current);
   }
-  return fallbacks === undefined ? undefined : fallBack(fallbacks, request, budget);
+  walker.phase = FALL_BACK;
+  return walker.fallbacks === undefined ? undefined : GO_ON;
 }
 
-// Calls `_route` and goes on with its answer.
-function routeThen(
-  current: object,
-  table: RouteTable,
-  rest: readonly string[],
-  fallbacks: Fallback[] | undefined,
-  request: Request,
-  budget: WalkBudget,
-): Awaitable<Resolution | undefined> {
-  const next = callRoute(current, table, rest, request);
-  if (next instanceof Promise) return next.then((routed) => followRoute(routed, current, table, rest, fallbacks, request, budget));
-  return followRoute(next, current, table, rest, fallbacks, request, budget);
-}
-
-// What a `_route` answer means for the walk: a function answers, a controller continues the walk
-// inside it, nothing (or no progress) falls back to `_lookup`/`_default`.
-function followRoute(
-  next: [object | Function | RoutedMethod, readonly string[]] | undefined,
-  current: object,
-  table: RouteTable,
-  rest: readonly string[],
-  fallbacks: Fallback[] | undefined,
-  request: Request,
-  budget: WalkBudget,
-): Awaitable<Resolution | undefined> {
+// What a `_route` answer means: a function answers (on the controller that owns it, with the
+// checks on the way there), a controller continues the walk inside it with the same frames,
+// nothing (or no progress) falls back to `_lookup`/`_default`.
+function followRoute(walker: Walker, next: Routed): Step {
+  const { current, table, budget } = walker;
   if (next !== undefined) {
     const target = next[0];
     if (typeof target === 'function' || isRoutedMethod(target)) {
-      // Another controller's method runs on that controller, entered as if by name: the checks
-      // between apply (see routed-owner.ts).
       const fn = typeof target === 'function' ? target : target.fn;
       const owner = routedOwner(current, table, target);
       if (owner === undefined) return { controller: current, table, fn, remainder: nonEmpty(next[1], 0), canonical: false };
@@ -169,16 +219,24 @@ function followRoute(
       if (budget.trail !== undefined) for (const entered of owner.path) budget.trail.push(entered);
       return { controller: owner.controller, table: owner.table, fn, remainder: nonEmpty(next[1], 0), canonical: false };
     }
-    if (next[0] !== current || !sameSegments(next[1], rest)) {
+    if (target !== current || !sameSegments(next[1], walker.rest)) {
       if (budget.checked === undefined && guardsDeclared()) startChecks(budget);
-      budget.trail?.push(next[0]);
-      return walkFrom(next[0], routeTableOf(next[0])!, next[1], fallbacks, request, budget);
+      budget.trail?.push(target);
+      enter(walker, target, routeTableOf(target)!, next[1]);
+      return GO_ON;
     }
   }
-  return fallbacks === undefined ? undefined : fallBack(fallbacks, request, budget);
+  walker.phase = FALL_BACK;
+  return walker.fallbacks === undefined ? undefined : GO_ON;
 }
 
-function fallBack(fallbacks: Fallback[], request: Request, budget: WalkBudget): Awaitable<Resolution | undefined> {
+// The next frame out: a `_default` answers; a `_lookup` that can take the segments is called
+// once the checks due before it ran — unless it is opened (`@unlocked`): then what it returns is
+// entered as an opened child is. Its controller is not marked checked: when the lookup finds
+// nothing, a `_default` or a dead end there still checks.
+function fallBack(walker: Walker): Step | Promise<Step> {
+  const { budget } = walker;
+  const fallbacks = walker.fallbacks!;
   for (let frame = fallbacks.pop(); frame !== undefined; frame = fallbacks.pop()) {
     if (budget.trail !== undefined) {
       budget.trail.length = frame.depth;
@@ -186,61 +244,27 @@ function fallBack(fallbacks: Fallback[], request: Request, budget: WalkBudget): 
       if (budget.openedAt !== undefined) budget.openedAt = budget.openedAt.filter((at) => at < frame.depth);
     }
     const rest = frame.segments.slice(frame.pos);
-    if (frame.special === '_default') {
-      return { controller: frame.controller, table: frame.table, fn: frame.table._default!, remainder: nonEmpty(rest, 0), canonical: false };
-    }
+    if (frame.special === '_default') return { controller: frame.controller, table: frame.table, fn: frame.table._default!, remainder: nonEmpty(rest, 0), canonical: false };
     if (!rest.some((s) => s !== '')) continue; // a _lookup must consume at least one segment
-    // One that cannot take these segments is no match (as Pecan, whose call fails): the next frame, then 404.
     if (!lookupTakes(frame.table._lookup!, rest)) continue;
     if (++budget.lookups > MAX_LOOKUPS) return undefined;
-    // A guarded controller's checks come before its `_lookup` runs — unless it is opened
-    // (`@unlocked`): then what it returns is entered as an opened child is. Its controller is not
-    // marked checked: when the lookup finds nothing, a `_default` or a dead end there still checks.
-    const due = budget.checked === undefined || isOpened(frame.table._lookup!) ? undefined : runDueChecks(budget, request, undefined);
-    if (due !== undefined) {
-      const at = frame;
-      return due.then(() => {
-        const found = lookupThen(at, rest, fallbacks, request, budget);
-        return found === NEXT_FRAME ? fallBack(fallbacks, request, budget) : found;
-      });
-    }
-    const found = lookupThen(frame, rest, fallbacks, request, budget);
-    if (found !== NEXT_FRAME) return found;
+    walker.frame = frame;
+    walker.rest = rest;
+    return afterChecks(walker, LOOKUP, isOpened(frame.table._lookup!));
   }
   return undefined;
 }
 
-// Calls a frame's `_lookup` and goes on with its answer (NEXT_FRAME: try the next frame out).
-function lookupThen(
-  frame: Fallback,
-  rest: readonly string[],
-  fallbacks: Fallback[],
-  request: Request,
-  budget: WalkBudget,
-): Awaitable<Resolution | undefined> | typeof NEXT_FRAME {
-  const result: unknown = frame.table._lookup!.apply(frame.controller, rest);
-  if (isThenable(result)) {
-    return Promise.resolve(result).then((settled) => {
-      const found = followLookup(settled, frame, rest, fallbacks, request, budget);
-      return found === NEXT_FRAME ? fallBack(fallbacks, request, budget) : found;
-    });
+// What a `_lookup` answered: nothing tries the next frame out; a controller (with progress) is
+// walked anew with the segments it returned, the frames collected so far given up (as a Pecan
+// lookup's result is routed on its own); anything else that is no controller is not found.
+function followLookup(walker: Walker, result: unknown): Step {
+  const frame = walker.frame!;
+  const { budget } = walker;
+  if (result === undefined || result === null) {
+    walker.phase = FALL_BACK;
+    return GO_ON;
   }
-  return followLookup(result, frame, rest, fallbacks, request, budget);
-}
-
-// Marks a `_lookup` that found nothing: the next frame out is tried.
-const NEXT_FRAME = Symbol('next frame');
-
-function followLookup(
-  result: unknown,
-  frame: Fallback,
-  rest: readonly string[],
-  fallbacks: Fallback[],
-  request: Request,
-  budget: WalkBudget,
-): Awaitable<Resolution | undefined> | typeof NEXT_FRAME;
-function followLookup(result: unknown, frame: Fallback, rest: readonly string[], fallbacks: Fallback[], request: Request, budget: WalkBudget): unknown {
-  if (result === undefined || result === null) return NEXT_FRAME;
   if (!Array.isArray(result) || (result.length > 1 && !isSegmentList(result[1]))) {
     throw dispatchError('HICKORY_ERR_DISPATCH_LOOKUP_RESULT', frame.table.owner, describeValue(result));
   }
@@ -249,28 +273,34 @@ function followLookup(result: unknown, frame: Fallback, rest: readonly string[],
   // Not a controller (an unknown id), or no progress (it would loop): not found. A different
   // controller may take as many segments as the lookup got (a path rewriter: Ironic's root pushes
   // `chassis` back for its v1 controller); MAX_LOOKUPS still ends a ring of such lookups.
-  if (!isController(next) || remainder.length > rest.length || (remainder.length === rest.length && next === frame.controller)) return undefined;
+  if (!isController(next) || remainder.length > walker.rest.length || (remainder.length === walker.rest.length && next === frame.controller)) return undefined;
   if (budget.checked === undefined && guardsDeclared()) startChecks(budget);
   if (budget.trail !== undefined) {
     if (budget.checked !== undefined && isOpened(frame.table._lookup!)) (budget.openedAt ??= []).push(budget.trail.length);
     budget.trail.push(next);
   }
-  return walk(next, remainder, request, budget);
+  walker.fallbacks = undefined;
+  enter(walker, next, routeTableOf(next)!, remainder);
+  return GO_ON;
+}
+
+// The walk goes on inside `controller` from the first of `segments`.
+function enter(walker: Walker, controller: object, table: RouteTable, segments: readonly string[]): void {
+  walker.phase = DESCEND;
+  walker.current = controller;
+  walker.table = table;
+  walker.segments = segments;
+  walker.pos = 0;
 }
 
 // `_route`'s answer checked, at once or as a promise when `_route` returned one.
-function callRoute(
-  controller: object,
-  table: RouteTable,
-  rest: readonly string[],
-  request: Request,
-): Awaitable<[object | Function | RoutedMethod, readonly string[]] | undefined> {
+function callRoute(controller: object, table: RouteTable, rest: readonly string[], request: Request): Awaitable<Routed> {
   const result: unknown = table._route!.call(controller, rest, request);
   if (isThenable(result)) return Promise.resolve(result).then((settled) => checkRouted(settled, table));
   return checkRouted(result, table);
 }
 
-function checkRouted(result: unknown, table: RouteTable): [object | Function | RoutedMethod, readonly string[]] | undefined {
+function checkRouted(result: unknown, table: RouteTable): Routed {
   if (result === undefined || result === null) return undefined;
   if (!Array.isArray(result) || (result.length > 1 && !isSegmentList(result[1]))) {
     throw dispatchError('HICKORY_ERR_DISPATCH_ROUTE_RESULT', table.owner, describeValue(result));
@@ -286,65 +316,6 @@ function checkRouted(result: unknown, table: RouteTable): [object | Function | R
     return pair ?? [target, remainder];
   }
   return isController(target) ? (pair ?? [target, remainder]) : undefined;
-}
-
-/**
- * True when `fn` can take `segments` as path arguments (enough positional parameters, or a rest
- * parameter); give the `request` so that an app without context locals does not count the
- * request and response parameters.
- *
- * @example
- * ```ts
- * fits(function show(id) {}, ['7']);      // true
- * fits(function show(id) {}, ['7', '8']); // false
- * ```
- */
-export function fits(fn: Function, segments: readonly string[], request?: Request): boolean {
-  if (segments.length === 0) return true;
-  const params = handlerParameters(fn, request);
-  return params.rest || segments.length <= params.positional;
-}
-
-// Pecan's last resort, when no member matches and nothing on the way has _lookup or _default:
-// a generic index with a when() handler for the request's method takes the segments as its
-// arguments (`POST /5` → `index_post('5')`); GET stays a 404 unless a GET handler is attached.
-function genericIndexFor(controller: object, table: RouteTable, index: Function, rest: string[], request: Request): Resolution | undefined {
-  if (!exposureOf(index)?.generic) return undefined;
-  const handler = table.handlerFor(index, request.method);
-  if (handler === undefined || !fits(handler, rest, request)) return undefined;
-  return { controller, table, fn: index, remainder: rest, canonical: false };
-}
-
-// The path arguments of a generic method go to the handler of the request's method, so they are
-// checked against that handler's parameters; with no handler for the method, the 405 decides.
-function fitsRequest(fn: Function, rest: readonly string[], table: RouteTable, request: Request): boolean {
-  if (rest.length === 0) return true;
-  if (!exposureOf(fn)?.generic) return fits(fn, rest, request);
-  const handler = genericHandler(table, fn, request.method);
-  return handler === undefined || fits(handler, rest, request);
-}
-
-// A `_lookup` takes the segments when it has a parameter for each one that is not empty (or a
-// rest parameter) and no required parameter is left without one. Read once per function; one
-// that declares no parameter (it may read `arguments`) or whose source cannot be read (native,
-// bound) takes anything.
-function lookupTakes(lookup: Function, segments: readonly string[]): boolean {
-  let arity = lookupArities.get(lookup);
-  if (arity === undefined) lookupArities.set(lookup, (arity = lookupArity(lookup)));
-  let given = 0;
-  for (const s of segments) if (s !== '') given++;
-  return given <= arity.most && arity.required <= segments.length;
-}
-
-const lookupArities = new WeakMap<Function, { readonly most: number; readonly required: number }>();
-
-function lookupArity(lookup: Function): { readonly most: number; readonly required: number } {
-  if (/\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(lookup))) return { most: Infinity, required: 0 };
-  const { positional, rest, list } = parametersOf(lookup);
-  if (list.length === 0) return { most: Infinity, required: 0 };
-  let required = 0;
-  for (const p of list) if (p.required && !p.rest) required++;
-  return { most: rest ? Infinity : positional, required };
 }
 
 function nonEmpty(segments: readonly string[], from: number): string[] {
