@@ -2,8 +2,7 @@ import { AsyncSeriesBailHook, AsyncSeriesHook, HookMap, SyncHook } from 'tapable
 import { coreError } from './errors.ts';
 import { hookMapEntries } from './tapable-internals.ts';
 import type { HTTPError } from './http-error.ts';
-import type { Lookup } from './lookup.ts';
-import type { Request } from './request.ts';
+import type { Lookup, Request } from './request.ts';
 import type { Response } from './response.ts';
 import type { Variables } from './variables.ts';
 

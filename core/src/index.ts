@@ -17,9 +17,7 @@ export { createKernel, Kernel, type KernelHooks, type ListenOptions, type Listen
 export { definePlugin } from './define-plugin.ts';
 export type { PluginOf } from './plugin.ts';
 export type { HookName, HooksOf, RenderJob, ResponseInfo } from './hooks.ts';
-export { Request } from './request.ts';
-export type { Lookup } from './lookup.ts';
-export type { RequestSettings, BodyParseResult } from './request-settings.ts';
+export { Request, type Lookup, type RequestSettings, type BodyParseResult } from './request.ts';
 export type { BeforeEnd, EndOutcome } from './before-end.ts';
 export { Response, type AppIter, type ResponseInit } from './response.ts';
 export { request, response, type Exchange } from './current.ts';

@@ -1,9 +1,8 @@
 import type { DebugSection } from './debug-page.ts';
 import type { HooksOf } from './hooks.ts';
 import type { Logger } from './logger.ts';
-import type { Request } from './request.ts';
+import type { Request, RequestSettings } from './request.ts';
 import type { RequestLogging } from './request-logging.ts';
-import type { RequestSettings } from './request-settings.ts';
 import type { Response } from './response.ts';
 
 /** The hooks a request passes through (none of them involves the kernel's own type). */

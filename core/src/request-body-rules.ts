@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import { HTTPError } from './http-error.ts';
 import { isJsonMediaType } from './json-body.ts';
 import { endedWithHeaders } from './read-body.ts';
-import type { Request } from './request.ts';
 
 /**
  * The methods whose requests define no body (RFC 9110): theirs is ignored unless the handler
@@ -38,9 +37,9 @@ export class NoVariablesInBody extends HTTPError {
 // nor is a DELETE's that frames none (no Content-Length, no Transfer-Encoding): HTTP clients
 // configured for a JSON API send the header on a bodiless DELETE too, and fastify reads a
 // DELETE's body only when it is framed.
-export function refuseEmptyJson(mediaType: string, request: Request): void {
-  if (!isJsonMediaType(mediaType) || BODYLESS_METHODS.has(request.method)) return;
-  if (request.method === 'DELETE' && !framesBody(request.raw)) return;
+export function refuseEmptyJson(mediaType: string, method: string, raw: IncomingMessage): void {
+  if (!isJsonMediaType(mediaType) || BODYLESS_METHODS.has(method)) return;
+  if (method === 'DELETE' && !framesBody(raw)) return;
   throw new HTTPError(400, 'The body is empty, but its Content-Type says it is JSON: send a JSON object, or no Content-Type.');
 }
 

@@ -2,27 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Ending } from './before-end.ts';
 import type { CookieSigner } from './cookie-signer.ts';
 import type { Request } from './request.ts';
-
-// The one way in to a request's private end state (`#serverResponse`, `#ending`, `#cutOff`) and its
-// kernel's cookie signer, filled by `Request`'s static block: the pipeline and the kit reach them
-// through the functions below, and they are no names of `Request`'s public interface.
-interface RequestAccess {
-  answerOn(request: Request, res: ServerResponse): void;
-  closeEnding(request: Request): Ending | undefined;
-  cutOff(request: Request): void;
-  ended(request: Request): boolean;
-  signer(request: Request): CookieSigner | undefined;
-}
-
-/**
- * Filled once by `Request`'s static block (core-internal; see {@link RequestAccess}).
- *
- * @example
- * ```ts
- * static { requestAccess.cutOff = (request) => { request.#cutOff = true; }; }
- * ```
- */
-export const requestAccess = {} as RequestAccess;
+import { requestAccess } from './request-access.ts';
 
 /**
  * Tells a request which `ServerResponse` answers it (the pipeline does, as it makes the request),

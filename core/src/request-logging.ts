@@ -1,7 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { PinoLike } from './pino-like.ts';
-import type { Lookup } from './lookup.ts';
-import type { Request } from './request.ts';
+import type { Lookup, Request } from './request.ts';
 
 /**
  * The kernel's line per request and its error lines, for apps that log through pino (the

@@ -1,23 +1,79 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AsyncSeriesBailHook, HookMap } from 'tapable';
 import { runAfterResponse, type AfterResponse } from './after-response.ts';
 import { Ending, type BeforeEnd } from './before-end.ts';
 import { clientConnection, type ClientConnection } from './client-connection.ts';
-import { verifiedCookies } from './cookie-signer.ts';
+import { verifiedCookies, type CookieSigner } from './cookie-signer.ts';
 import { parseCookies } from './cookies.ts';
 import { buildEnviron, type Environ } from './environ.ts';
 import { coreError } from './errors.ts';
 import { requestHeaders, rewriteRequestHeader, type Headers } from './header-map.ts';
 import { HTTPError } from './http-error.ts';
 import { checkJsonCharset, isJsonMediaType, parseJsonBody } from './json-body.ts';
-import type { Lookup } from './lookup.ts';
 import { SILENT_LOG, type PinoLike } from './pino-like.ts';
 import { hasBody, readBody } from './read-body.ts';
 import { BODYLESS_METHODS, NoVariablesInBody, refuseEmptyJson } from './request-body-rules.ts';
-import { requestAccess } from './request-end.ts';
+import { requestAccess } from './request-access.ts';
 import { requestIdOf } from './request-id.ts';
-import type { RequestSettings } from './request-settings.ts';
 import { pathOfAbsoluteForm } from './request-target.ts';
+import type { Response } from './response.ts';
+import type { TrustHop } from './trust-proxy.ts';
 import { mergeVariables, parseUrlEncoded, parseUrlEncodedBody, type Variables } from './variables.ts';
+
+/**
+ * What a routing plugin found for a request (the result of the `route` hook).
+ *
+ * @example
+ * ```ts
+ * const lookup: Lookup = { target: 'hello', handle: () => 'Hello' };
+ * ```
+ */
+export interface Lookup {
+  /** What was found (for `afterLookup` taps and logs): a controller method for dispatch. */
+  readonly target: unknown;
+  /**
+   * Runs the handler: argument mapping, the call, and rendering. Its value is applied to the
+   * response like a `beforeRoute` answer: a `Response` replaces it, a string or bytes become the
+   * body, another object is sent as JSON, `undefined` leaves it as it is.
+   */
+  handle(request: Request, response: Response): unknown;
+  /**
+   * `false` keeps the kernel from reading the body first (the handler streams `request.raw`).
+   * `true` reads it even for GET, HEAD, OPTIONS and TRACE, whose bodies are otherwise ignored
+   * (see `BODYLESS_METHODS`, `request-body-rules.ts`); left out, the method decides (DELETE, like POST, is read when the
+   * request frames a body).
+   */
+  readonly loadBody?: boolean;
+  /**
+   * The media type the handler answers in (dispatch: the rendering negotiation chose). An error
+   * of this request is written in it when the client states no preference (`Accept: *\/*`, or
+   * none): a JSON API's `abort(409)` is JSON to curl and fetch.
+   */
+  readonly mediaType?: string;
+}
+
+/** What a `parseBody` tap gives back: the body variables (`request.POST`). */
+export type BodyParseResult = Variables;
+
+/** The settings a {@link Request} needs from its kernel (limits and body parsers). */
+export interface RequestSettings {
+  /** Largest body read into memory, in bytes. */
+  readonly bodyLimit: number;
+  /** Most query or form parameters accepted. */
+  readonly paramLimit: number;
+  /** Streaming body parsers by media type (the kernel's `parseBody` hook map). */
+  readonly bodyParsers: HookMap<AsyncSeriesBailHook<[Request], BodyParseResult | undefined>>;
+  /** The app's `use_context_locals` (left out: `true`). */
+  readonly useContextLocals?: boolean;
+  /** The compiled `trust_proxy` (left out: no proxy is trusted, forwarding headers are never read). */
+  readonly trustProxy?: TrustHop | undefined;
+  /** `request_id_header`, lower-case (left out: `x-request-id`; `false`: no header is read). */
+  readonly requestIdHeader?: string | false;
+  /** Makes `request.log` when it is first read (left out: a logger that writes nothing). */
+  readonly requestLog?: (request: Request) => PinoLike;
+  /** Verifies `request.signed_cookies` and signs for this request's responses (`kernel.cookieSigner`). */
+  readonly cookieSigner?: CookieSigner | undefined;
+}
 
 const EMPTY = Buffer.alloc(0);
 const LOADED: Promise<void> = Promise.resolve();
@@ -209,18 +265,18 @@ export class Request {
   // field, which costs the request no more than a plain one, and is no name of its interface.
   #serverResponse: ServerResponse | undefined;
   static {
-    requestAccess.answerOn = (request, res) => {
+    requestAccess.answerOn = (request: Request, res: ServerResponse) => {
       request.#serverResponse = res;
     };
-    requestAccess.signer = (request) => request.settings.cookieSigner;
-    requestAccess.closeEnding = (request) => {
+    requestAccess.signer = (request: Request) => request.settings.cookieSigner;
+    requestAccess.closeEnding = (request: Request) => {
       if (request.#ending === undefined) request.#ending = null;
       return request.#ending ?? undefined;
     };
-    requestAccess.cutOff = (request) => {
+    requestAccess.cutOff = (request: Request) => {
       request.#cutOff = true;
     };
-    requestAccess.ended = (request) => request.#cutOff || request.#ending === null || request.#ending?.started === true;
+    requestAccess.ended = (request: Request) => request.#cutOff || request.#ending === null || request.#ending?.started === true;
   }
 
 
@@ -263,7 +319,7 @@ export class Request {
     if (this.postVars) return this.postVars;
     if (this.rawBody === undefined) {
       if (!hasBody(this.raw)) {
-        refuseEmptyJson(this.media_type, this);
+        refuseEmptyJson(this.media_type, this.method, this.raw);
         return (this.postVars = Object.create(null));
       }
       throw coreError('HICKORY_ERR_BODY_NOT_LOADED', 'POST');
@@ -490,7 +546,7 @@ export class Request {
     const type = this.media_type;
     const body = this.rawBody!;
     if (body.length === 0) {
-      refuseEmptyJson(type, this);
+      refuseEmptyJson(type, this.method, this.raw);
       return Object.create(null);
     }
     if (type === FORM) return parseUrlEncodedBody(body, this.settings.paramLimit);

@@ -7,7 +7,7 @@ import { handlerSchemas } from './handler-schemas.ts';
 import { responseSerializer } from './response-serializer.ts';
 import { hasGuards, isOpened } from './guards.ts';
 import { controllerName, describeValue } from './names.ts';
-import { isController, routeTableOf } from './route-table.ts';
+import { isController, routeTableOf } from './controller-tables.ts';
 
 /**
  * Checks the controller tree reachable from `kernel.root` at `ready()`: a root is set and is a

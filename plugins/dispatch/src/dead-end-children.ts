@@ -1,7 +1,7 @@
 import type { Kernel } from '@hickory/core';
 import { controllerName, describeValue } from './names.ts';
 import { MAX_SEGMENTS } from './path.ts';
-import { isController, routeTableOf } from './route-table.ts';
+import { isController, routeTableOf } from './controller-tables.ts';
 
 /**
  * An object that a URL segment names but that holds nothing routable at or below it: no exposed

@@ -20,7 +20,8 @@
  * ```
  */
 // Route tables and the walk.
-export { routeTableOf, isController, type RouteTable, type ChildEntry, type RouteEntry, type MethodEntry } from './route-table.ts';
+export { routeTableOf, isController } from './controller-tables.ts';
+export type { RouteTable, ChildEntry, RouteEntry, MethodEntry } from './route-table.ts';
 export { resolvePath } from './resolve.ts';
 export { walk, fits, type Resolution, type WalkBudget } from './walk.ts';
 export { splitPath } from './path.ts';

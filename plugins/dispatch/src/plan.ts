@@ -4,7 +4,8 @@
 // `Map.get`, whatever its depth; only the dynamic points (`_route`, `_lookup`, `_default`, path
 // arguments, escapes) still walk.
 import { MAX_SEGMENTS } from './path.ts';
-import { isPlainSegment, routeTableOf, type RouteTable } from './route-table.ts';
+import { routeTableOf } from './controller-tables.ts';
+import { isPlainSegment, type RouteTable } from './route-table.ts';
 import type { Resolution } from './resolution.ts';
 
 /**

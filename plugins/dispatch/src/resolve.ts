@@ -2,7 +2,8 @@ import type { Request } from '@hickory/core';
 import type { Awaitable } from './awaitable.ts';
 import { MAX_SEGMENTS, splitPath } from './path.ts';
 import { planOf, type PlannedPath } from './plan.ts';
-import { routeTableOf, type RouteTable } from './route-table.ts';
+import { routeTableOf } from './controller-tables.ts';
+import type { RouteTable } from './route-table.ts';
 import { walk, walkInside, type Resolution, type WalkBudget } from './walk.ts';
 
 const NO_REMAINDER: readonly string[] = Object.freeze([]);

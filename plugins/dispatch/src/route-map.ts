@@ -3,7 +3,8 @@ import { hasGuards, isOpened } from './guards.ts';
 import { controllerName } from './names.ts';
 import { parametersFor } from './parameters.ts';
 import { namePlaceholders, routeDescriptionOf } from './route-description.ts';
-import { isController, routeTableOf, type RouteTable } from './route-table.ts';
+import { isController, routeTableOf } from './controller-tables.ts';
+import type { RouteTable } from './route-table.ts';
 import { schemaInfo, type SchemaInfo } from './route-schemas.ts';
 import { genericHandler } from './generic-handler.ts';
 

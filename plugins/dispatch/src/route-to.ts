@@ -1,7 +1,7 @@
 import { dispatchError } from './errors.ts';
 import { exposureOf } from './exposure.ts';
 import { describeValue } from './names.ts';
-import { isController } from './route-table.ts';
+import { isController } from './controller-tables.ts';
 
 /** The names of the methods of `T` (what {@link routeTo} accepts). */
 export type MethodName<T> = { [P in keyof T]-?: T[P] extends (...args: never[]) => unknown ? P : never }[keyof T] & string;

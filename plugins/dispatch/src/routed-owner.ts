@@ -2,7 +2,8 @@ import { isControllerMethod } from './class-methods.ts';
 import { dispatchError } from './errors.ts';
 import { describeValue } from './names.ts';
 import { MAX_SEGMENTS } from './path.ts';
-import { routeTableOf, type RouteTable } from './route-table.ts';
+import { routeTableOf } from './controller-tables.ts';
+import type { RouteTable } from './route-table.ts';
 import { isRoutedMethod, type RoutedMethod } from './route-to.ts';
 
 /** Where a method returned by `_route` runs, and what the walk enters to get there. */

@@ -7,7 +7,8 @@ import { guardsDeclared, isOpened, runDueChecks, startChecks } from './guards.ts
 import { describeValue } from './names.ts';
 import { MAX_SEGMENTS } from './path.ts';
 import type { Resolution, WalkBudget } from './resolution.ts';
-import { isController, routeTableOf, type RouteTable } from './route-table.ts';
+import { isController, routeTableOf } from './controller-tables.ts';
+import type { RouteTable } from './route-table.ts';
 import { isRoutedMethod, type RoutedMethod } from './route-to.ts';
 import { routedOwner } from './routed-owner.ts';
 import { fitsRequest, genericIndexFor, lookupTakes } from './walk-fits.ts';

@@ -1,0 +1,25 @@
+import type { ServerResponse } from 'node:http';
+import type { Ending } from './before-end.ts';
+import type { CookieSigner } from './cookie-signer.ts';
+
+// The one way in to a request's private end state (`#serverResponse`, `#ending`, `#cutOff`) and its
+// kernel's cookie signer, filled by `Request`'s static block: the pipeline and the kit reach them
+// through the functions below, and they are no names of `Request`'s public interface.
+// Typed by `object` (a request's identity): naming `Request` here would close an import circle.
+interface RequestAccess {
+  answerOn(request: object, res: ServerResponse): void;
+  closeEnding(request: object): Ending | undefined;
+  cutOff(request: object): void;
+  ended(request: object): boolean;
+  signer(request: object): CookieSigner | undefined;
+}
+
+/**
+ * Filled once by `Request`'s static block (core-internal; see {@link RequestAccess}).
+ *
+ * @example
+ * ```ts
+ * static { requestAccess.cutOff = (request) => { request.#cutOff = true; }; }
+ * ```
+ */
+export const requestAccess = {} as RequestAccess;
