@@ -34,7 +34,8 @@ export function resolvePath(root: object, path: string, request: Request, budget
   // A static path: one look-up, at any depth (the plan's trail is what the walk would have entered).
   const planned = lastPlan.get(path);
   if (planned !== undefined) {
-    if (trail !== undefined) for (let i = 0; i < planned.trail.length; i++) trail.push(planned.trail[i]!);
+    // One bulk push: the array grows once, not once per controller.
+    if (trail !== undefined) trail.push(...planned.trail);
     return planned.found;
   }
   let table = lastRootTable;
