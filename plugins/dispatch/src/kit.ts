@@ -23,6 +23,7 @@
 export { routeTableOf, isController, type RouteTable, type ChildEntry, type RouteEntry, type MethodEntry } from './route-table.ts';
 export { resolvePath } from './resolve.ts';
 export { walk, fits, type Resolution, type WalkBudget } from './walk.ts';
+export { directRoute, type DirectRoute } from './direct-route.ts';
 export { splitPath } from './path.ts';
 export { assertSegment, describeValue } from './names.ts';
 export type { Awaitable } from './awaitable.ts';

@@ -1,5 +1,6 @@
 import type { Request } from '@hickory/core';
 import { isThenable } from '@hickory/core/kit';
+import { directRouteOf } from './direct-route.ts';
 import { dispatchError } from './errors.ts';
 import { exposureOf } from './exposure.ts';
 import { describeValue } from './names.ts';
@@ -141,6 +142,13 @@ function routeThen(
   request: Request,
   budget: WalkBudget,
 ): Awaitable<Resolution | undefined> {
+  // The `_route`'s shortcut, when it has one and the answer is a method of `current` itself: the
+  // same Resolution followRoute would make, without checking and following a routed pair.
+  const direct = directRouteOf(table);
+  if (direct !== undefined) {
+    const found = direct(current, table, rest, request);
+    if (found !== undefined) return found;
+  }
   const next = callRoute(current, table, rest, request);
   if (next instanceof Promise) return next.then((routed) => followRoute(routed, current, table, rest, fallbacks, request, budget));
   return followRoute(next, current, table, rest, fallbacks, request, budget);
