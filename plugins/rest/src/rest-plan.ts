@@ -65,13 +65,16 @@ export const routeAtOnce: DirectRoute = (controller, table, remainder, request) 
   if (verb === undefined) return undefined;
   const own = withoutEmpty(remainder);
   if (own.length > 0 && namesOther(plan.facts, table, own)) return undefined;
-  const found = choose(plan, table, verb, own);
-  if (found === undefined) return undefined;
-  const args = ids.length === 0 ? found.args : [...ids, ...found.args];
+  // A page (`/7/edit` → edit('7')), else the verb's method.
+  const page = verb === 'GET' && own.length > 0 && plan.pages.size > 0 ? plan.pages.get(own[own.length - 1]!) : undefined;
+  const fn = page !== undefined ? page : choose(plan, table, verb, own.length);
+  if (fn === undefined || fn === null) return undefined;
+  const mine = page === undefined ? own : own.slice(0, -1);
+  const args = ids.length === 0 ? mine : [...ids, ...mine];
   // Arguments that do not fit give `_lookup`/`_default` their chance: the full routing decides.
-  if ((plan.rescueAlways || (plan.rescueIds && own.length > 0)) && !fits(found.fn, args, request)) return undefined;
+  if ((plan.rescueAlways || (plan.rescueIds && own.length > 0)) && !fits(fn, args, request)) return undefined;
   if (state !== undefined) state.parentIds = undefined; // taken, as takeParentIds does
-  const resolution: Resolution = { controller, table, fn: found.fn, remainder: args, canonical: false };
+  const resolution: Resolution = { controller, table, fn, remainder: args, canonical: false };
   return resolution;
 };
 
@@ -85,20 +88,13 @@ function namesOther(facts: RestFacts, table: RouteTable, own: readonly string[])
   return false;
 }
 
-// The method for `verb` at this shape of the remainder, with its arguments (before the parents' ids).
-function choose(plan: RestPlan, table: RouteTable, verb: string, own: readonly string[]): { fn: Function; args: readonly string[] } | undefined {
-  const count = own.length;
+// The method for `verb` (a page apart) when the remainder has `count` segments.
+function choose(plan: RestPlan, table: RouteTable, verb: string, count: number): Function | undefined {
   let fn: Function | null | undefined;
   switch (verb) {
-    case 'GET': {
-      if (count === 0) fn = plan.collection;
-      else {
-        const page = plan.pages.size === 0 ? undefined : plan.pages.get(own[count - 1]!);
-        if (page !== undefined) return page === null ? undefined : { fn: page, args: own.slice(0, -1) };
-        fn = plan.member;
-      }
+    case 'GET':
+      fn = count === 0 ? plan.collection : plan.member;
       break;
-    }
     case 'POST':
       // Below the collection only with a rest parameter (which depends on the request): the full routing.
       fn = count === 0 ? plan.post : undefined;
@@ -107,10 +103,15 @@ function choose(plan: RestPlan, table: RouteTable, verb: string, own: readonly s
       fn = plan.verbs.get(verb);
       if (fn === undefined && HTTP_METHODS.has(verb)) plan.verbs.set(verb, (fn = ownMethod(table, verbHandler(plan.facts.view, verb), verbNames(verb)) ?? null));
   }
-  return fn === undefined || fn === null ? undefined : { fn, args: own };
+  return fn ?? undefined;
 }
 
+// The last resource routed and its plan: one resource usually takes most requests in a row.
+let lastController: object | undefined;
+let lastPlan: RestPlan | undefined;
+
 function planFor(controller: object, table: RouteTable): RestPlan | undefined {
+  if (controller === lastController) return lastPlan;
   let plan = plans.get(controller);
   if (plan === undefined) {
     // A custom-actions mistake throws here as in `_route`, and is not remembered (it throws again).
@@ -118,7 +119,9 @@ function planFor(controller: object, table: RouteTable): RestPlan | undefined {
     plan = facts === undefined ? null : planOf(facts, table);
     plans.set(controller, plan);
   }
-  return plan ?? undefined;
+  lastController = controller;
+  lastPlan = plan ?? undefined;
+  return lastPlan;
 }
 
 function planOf(facts: RestFacts, table: RouteTable): RestPlan {
