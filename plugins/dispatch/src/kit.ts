@@ -24,6 +24,7 @@ export { routeTableOf, isController } from './controller-tables.ts';
 export type { RouteTable, ChildEntry, RouteEntry, MethodEntry } from './route-table.ts';
 export { resolvePath } from './resolve.ts';
 export { walk, fits, type Resolution, type WalkBudget } from './walk.ts';
+export { directRoute, type DirectRoute } from './direct-route.ts';
 export { splitPath } from './path.ts';
 export { assertSegment, describeValue } from './names.ts';
 export type { Awaitable } from './awaitable.ts';

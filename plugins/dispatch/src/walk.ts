@@ -1,6 +1,7 @@
 import type { Request } from '@hickory/core';
 import { isThenable } from '@hickory/core/kit';
 import type { Awaitable } from './awaitable.ts';
+import { directRouteOf } from './direct-route.ts';
 import { dispatchError } from './errors.ts';
 import { exposureOf } from './exposure.ts';
 import { guardsDeclared, isOpened, runDueChecks, startChecks } from './guards.ts';
@@ -124,7 +125,9 @@ function runPhase(walker: Walker): Step | Promise<Step> {
     case DESCEND:
       return descend(walker);
     case ROUTE:
-      return waitFor(walker, callRoute(walker.current, walker.table, walker.rest, walker.request), FOLLOW_ROUTE);
+      // The `_route`'s shortcut, when it has one and the answer is a method of `current` itself: the
+      // Resolution following its answer would make, without checking and following a routed pair.
+      return directRouteOf(walker.table)?.(walker.current, walker.table, walker.rest, walker.request) ?? waitFor(walker, callRoute(walker.current, walker.table, walker.rest, walker.request), FOLLOW_ROUTE);
     case FOLLOW_ROUTE:
       return followRoute(walker, walker.answer as Routed);
     case FALL_BACK:

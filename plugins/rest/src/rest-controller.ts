@@ -1,12 +1,15 @@
 import { HTTPError, type Request } from '@hickory/core';
-import { describeRoutes, fits, peekRoutingState, routingSlot, routingState, type Awaitable, type DescribeContext, type RouteDescription, type RouteTable, type RoutingState } from '@hickory/dispatch/kit';
+import { describeRoutes, directRoute, fits, peekRoutingState, routingState, type Awaitable, type DescribeContext, type RouteDescription, type RouteTable } from '@hickory/dispatch/kit';
+import { HAND_OFF, takeHandOff, type HandOff } from './hand-off.ts';
 import { restRouteDescription } from './route-description.ts';
 import { findChild } from './children.ts';
 import { answerOptions, recordAllow } from './options-answer.ts';
 import { allowedVerbs, chooseHandler, requiredPositional, resourceVerbs, type RestView } from './select.ts';
 import { lookupWithEmptySegment } from './lookup-empty.ts';
 import { restFactsFor, type RestFacts } from './rest-facts.ts';
+import { routeAtOnce } from './rest-plan.ts';
 import { requestVerb, type RequestVerb } from './verbs.ts';
+import { withoutEmpty } from './segments.ts';
 
 /**
  * What `_route` gives back to object dispatch: an exposed method of this controller or a
@@ -84,6 +87,10 @@ export class RestController {
   }
 }
 
+// Dispatch's walk takes this shortcut for a resource whose `_route` is this one (not overridden),
+// where the answer is one of its own methods and known at once (see rest-plan.ts).
+Object.defineProperty(RestController.prototype._route, directRoute, { value: routeAtOnce });
+
 /**
  * The REST routing of `controller`: what `RestController.prototype._route` does. At once unless
  * the verb needs the body (a POST form that may carry `_method`) or a `_lookup` returns a promise.
@@ -102,27 +109,6 @@ function routeResource(controller: object, remainder: readonly string[], request
   const known = requestVerb(request);
   if (known instanceof Promise) return known.then((verb) => routeWithVerb(controller, facts, remainder, request, ids, handOff, verb));
   return routeWithVerb(controller, facts, remainder, request, ids, handOff, known);
-}
-
-/**
- * What a resource tells the nested resource it routes into, beside the ids: whether the path
- * named it right after the parent, before the ids the parent takes (`POST /foos/bars`), and
- * whether a `_lookup` or `_default` of a resource above may still answer.
- */
-interface HandOff {
-  readonly child: object;
-  readonly path: string;
-  readonly skipped: boolean;
-  readonly rescuableAbove: boolean;
-}
-
-const HAND_OFF = routingSlot<HandOff | undefined>('rest.hand-off');
-
-function takeHandOff(state: RoutingState, controller: object, path: string): HandOff | undefined {
-  const given = state.get(HAND_OFF);
-  if (given === undefined) return undefined;
-  state.set(HAND_OFF, undefined);
-  return given.child === controller && given.path === path ? given : undefined;
 }
 
 const MISSING_ID = 'The resource could not be found: an id is missing before the nested resource.';
@@ -217,12 +203,6 @@ function verbName(verb: string, request: Request): string {
 }
 
 const NO_IDS: readonly string[] = Object.freeze([]);
-
-// The non-empty segments; the same array when none is empty (the usual case), never changed.
-function withoutEmpty(remainder: readonly string[]): readonly string[] {
-  if (!remainder.includes('')) return remainder;
-  return remainder.filter((segment) => segment !== '');
-}
 
 // Where the `at`-th non-empty segment is in `remainder`.
 function positionOf(remainder: readonly string[], at: number): number {

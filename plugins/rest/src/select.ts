@@ -45,7 +45,16 @@ const OPTIONS: Choice = Object.freeze({ kind: 'options' });
  */
 const REST_NAMES: ReadonlySet<string> = new Set(['get_one', 'get_all', 'get', 'new', 'edit', 'post', 'put', 'get_delete', 'delete', 'index']);
 
-const GET_WORDS: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, {
+/**
+ * The GET pages by the last segment of the path that names them: `/new`, `/<id>/edit`,
+ * `/<id>/delete` → the methods `new`, `edit`, `get_delete`.
+ *
+ * @example
+ * ```ts
+ * GET_WORDS['delete']; // 'get_delete'
+ * ```
+ */
+export const GET_WORDS: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, {
   new: 'new',
   edit: 'edit',
   delete: 'get_delete',
