@@ -4,7 +4,7 @@ import type { CookieSigner } from './cookie-signer.ts';
 
 // The one way in to a request's private end state (`#serverResponse`, `#ending`, `#cutOff`) and its
 // kernel's cookie signer, filled by `Request`'s static block: the pipeline and the kit reach them
-// through the functions below, and they are no names of `Request`'s public interface.
+// through `request-end.ts`'s functions, and they are no names of `Request`'s public interface.
 // Typed by `object` (a request's identity): naming `Request` here would close an import circle.
 interface RequestAccess {
   answerOn(request: object, res: ServerResponse): void;

@@ -32,11 +32,18 @@ export class NoVariablesInBody extends HTTPError {
   }
 }
 
-// Variables are wanted, and the body says it is JSON but is empty: a client mistake (400), as
-// fastify answers. GET, HEAD, OPTIONS and TRACE define no body, so their Content-Type is not held against them;
-// nor is a DELETE's that frames none (no Content-Length, no Transfer-Encoding): HTTP clients
-// configured for a JSON API send the header on a bodiless DELETE too, and fastify reads a
-// DELETE's body only when it is framed.
+/**
+ * Throws the 400 for a request whose variables are wanted and whose body says it is JSON but is
+ * empty: a client mistake, as fastify answers. GET, HEAD, OPTIONS and TRACE define no body, so
+ * their Content-Type is not held against them; nor is a DELETE's that frames none (no
+ * Content-Length, no Transfer-Encoding): HTTP clients configured for a JSON API send the header on
+ * a bodiless DELETE too, and fastify reads a DELETE's body only when it is framed.
+ *
+ * @example
+ * ```ts
+ * if (body.length === 0) refuseEmptyJson(request.media_type, request.method, request.raw);
+ * ```
+ */
 export function refuseEmptyJson(mediaType: string, method: string, raw: IncomingMessage): void {
   if (!isJsonMediaType(mediaType) || BODYLESS_METHODS.has(method)) return;
   if (method === 'DELETE' && !framesBody(raw)) return;
