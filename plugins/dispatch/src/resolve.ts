@@ -25,19 +25,20 @@ const NO_REMAINDER: readonly string[] = Object.freeze([]);
  */
 export function resolvePath(root: object, path: string, request: Request, budget: WalkBudget = { lookups: 0, routes: 0 }): Awaitable<Resolution | undefined> {
   const trail = budget.trail;
-  if (path.charCodeAt(0) !== 47 /* / */ || path.includes('%')) return walk(root, splitPath(path), request, budget);
   if (root !== lastRoot) {
     lastRoot = root;
     lastRootTable = routeTableOf(root);
     lastPlan = planOf(root);
   }
   // A static path: one look-up, at any depth (the plan's trail is what the walk would have entered).
+  // Asked first: the plan's paths start with `/` and hold no `%`, so a hit needs neither test below.
   const planned = lastPlan.get(path);
   if (planned !== undefined) {
     // One bulk push: the array grows once, not once per controller.
     if (trail !== undefined) trail.push(...planned.trail);
     return planned.found;
   }
+  if (path.charCodeAt(0) !== 47 /* / */ || path.includes('%')) return walk(root, splitPath(path), request, budget);
   let table = lastRootTable;
   let controller = root;
   let start = 1;
