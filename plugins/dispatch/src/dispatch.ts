@@ -8,8 +8,10 @@
  *    resolve, for the walk); a leaf that calls nothing. Fast resolution reads the raw path;
  * 2. **resolve** (`resolve.ts`: `resolvePath`, fast resolution): a path of plain names that reaches
  *    an exposed method, compared in place against cached route tables; anything else goes on to
- * 3. **walk** (`walk.ts`: `walk`): the tree by route table, `_route`, then `_lookup`/`_default`
- *    from the deepest controller outward, running the guards' checks (`guards.ts`) on the way;
+ * 3. **walk** (`walk.ts`: `walk`): one loop over phases — the tree by route table, `_route` (or
+ *    the shortcut it carries: REST's plan), then `_lookup`/`_default` from the deepest controller
+ *    outward; the guards' checks still due on the trail (`guards.ts`) run before a `_route` or
+ *    `_lookup` is called;
  * 4. **select** (`select.ts`: `selectHandler`): the handler for the request's verb (a generic
  *    method's `when()` handlers, 405, OPTIONS);
  * 5. **negotiate** (`negotiate.ts`: `negotiate`): the rendering, by extension or `Accept` (406);
@@ -17,7 +19,8 @@
  *    handler and renders its value (`render.ts`: `renderValue`).
  *
  * This file holds the order: {@link routeRequest} splits and resolves, {@link answerFound}
- * runs the checks still due and the last three stages.
+ * runs the checks still due and the last three stages. `node scripts/request-stops.mjs` counts
+ * the functions the request passes through from here (issue #40: at most 30).
  */
 import { redirect, type Kernel, type Lookup, type Request, type Response } from '@hickory/core';
 import type { Awaitable } from './awaitable.ts';
@@ -124,7 +127,7 @@ function answerFound(
   budget: WalkBudget,
   extensionType: string | undefined,
 ): Awaitable<Lookup | undefined> {
-  if (budget.checked === undefined) return found === undefined ? undefined : lookupFor(kernel, settings, found, request, response, extensionType);
+  if (budget.checked === undefined) return found === undefined ? undefined : lookupFor(kernel, settings, found, request, response, extensionType, undefined);
   if (found === undefined) {
     if (extensionType !== undefined) return undefined;
     // A 404 below a guarded controller waits for its checks: a refused client cannot tell what exists.
@@ -133,27 +136,33 @@ function answerFound(
   }
   // The checks still due run before anything answers: a handler, a canonical redirect, a 405/406.
   const due = runDueChecks(budget, request, found.fn, found.controller);
-  if (due !== undefined) return due.then(() => handlerChecked(lookupFor(kernel, settings, found, request, response, extensionType), found, request, budget));
-  return handlerChecked(lookupFor(kernel, settings, found, request, response, extensionType), found, request, budget);
+  if (due !== undefined) return due.then(() => lookupFor(kernel, settings, found, request, response, extensionType, budget));
+  return lookupFor(kernel, settings, found, request, response, extensionType, budget);
 }
 
-// A generic method's `when()` handler may carry guards of its own.
-function handlerChecked(lookup: Lookup | undefined, found: Resolution, request: Request, budget: WalkBudget): Awaitable<Lookup | undefined> {
-  const handler = handlerCallOf(lookup)?.handler;
-  if (handler === undefined || handler === found.fn) return lookup;
-  const due = runDueChecks(budget, request, handler, found.controller);
-  return due === undefined ? lookup : due.then(() => lookup);
-}
-
-// Select, negotiate, call.
-function lookupFor(kernel: Kernel, settings: DispatchSettings, found: Resolution, request: Request, response: Response, extensionType: string | undefined): Lookup | undefined {
+// Select, negotiate, call. With `budget` (a guarded routing), a generic method's `when()` handler
+// may carry guards of its own: they run before the lookup is answered.
+function lookupFor(
+  kernel: Kernel,
+  settings: DispatchSettings,
+  found: Resolution,
+  request: Request,
+  response: Response,
+  extensionType: string | undefined,
+  budget: WalkBudget | undefined,
+): Awaitable<Lookup | undefined> {
   if (extensionType === undefined && found.canonical && settings.forceCanonical && !exposureOf(found.fn)?.acceptNoncanonical) redirectToIndex(request);
   const handler = selectHandler(found, request.method);
   if (handler.kind === 'options') return new OptionsLookup(found.fn, handler.allow);
   const rendering = negotiate(settings.defaultJson === true ? jsonByDefault(handler.renderings) : handler.renderings, extensionType, request, response);
   if (rendering === undefined) return undefined;
   const remainder = peekRoutingState(request)?.takeRoutingArgs(found.remainder) ?? found.remainder;
-  return callExposed(kernel, found.controller, handler.fn, remainder, rendering);
+  const lookup = callExposed(kernel, found.controller, handler.fn, remainder, rendering);
+  if (budget === undefined) return lookup;
+  const own = handlerCallOf(lookup)?.handler;
+  if (own === undefined || own === found.fn) return lookup;
+  const due = runDueChecks(budget, request, own, found.controller);
+  return due === undefined ? lookup : due.then(() => lookup);
 }
 
 // 302 for GET/HEAD (a browser may change nothing), 308 otherwise (the method and body are kept).

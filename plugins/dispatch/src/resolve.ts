@@ -4,7 +4,7 @@ import { MAX_SEGMENTS, splitPath } from './path.ts';
 import { planOf, type PlannedPath } from './plan.ts';
 import { routeTableOf } from './controller-tables.ts';
 import type { RouteTable } from './route-table.ts';
-import { walk, walkInside, type Resolution, type WalkBudget } from './walk.ts';
+import { walk, type Resolution, type WalkBudget } from './walk.ts';
 
 const NO_REMAINDER: readonly string[] = Object.freeze([]);
 
@@ -43,44 +43,50 @@ export function resolvePath(root: object, path: string, request: Request, budget
   let controller = root;
   let start = 1;
   let fallbacks = false;
+  // Set where fast resolution cannot finish the path: the full walk takes it from the root.
+  let unfinished = false;
   let count = 1;
   for (; table !== undefined && table._route === undefined && count <= MAX_SEGMENTS; count++) {
     if (table._lookup !== undefined || table._default !== undefined) fallbacks = true;
     if (start === path.length) {
       // A trailing slash: the index, when there is one (anything else takes the full walk).
       if (table.index !== undefined) return { controller, table, fn: table.index, remainder: NO_REMAINDER, canonical: false };
-      return walkFromRoot(root, path, request, budget);
+      unfinished = true;
+      break;
     }
     const match = table.matchAt(path, start);
-    if (match === undefined) return walkFromRoot(root, path, request, budget);
+    if (match === undefined) {
+      unfinished = true;
+      break;
+    }
     const end = start + match.segment.length;
     const method = match.method;
     if (method !== undefined) {
       if (end >= path.length - 1) return { controller, table, fn: method, remainder: NO_REMAINDER, canonical: false };
-      return walkFromRoot(root, path, request, budget);
+      unfinished = true;
+      break;
     }
-    if (end === path.length) return walkFromRoot(root, path, request, budget);
-    const entry = match.child!;
-    const child = entry.table();
-    if (child === null) return walkFromRoot(root, path, request, budget);
-    controller = entry.value;
+    const child = end === path.length ? null : match.child!.table();
+    if (child === null) {
+      unfinished = true;
+      break;
+    }
+    controller = match.child!.value;
     table = child;
     start = end + 1;
     trail?.push(controller);
   }
-  if (table === undefined || table._route === undefined || fallbacks || count > MAX_SEGMENTS) return walkFromRoot(root, path, request, budget);
-  // A `_route` controller with no `_lookup`/`_default` above it: the full walk would arrive here
-  // with nothing to fall back on, so it goes on from here (within the same segment limit).
-  return walkInside(controller, table, splitPath(path.slice(start - 1), MAX_SEGMENTS - (count - 1)), request, budget);
+  if (!unfinished && table !== undefined && table._route !== undefined && !fallbacks && count <= MAX_SEGMENTS) {
+    // A `_route` controller with no `_lookup`/`_default` above it: the full walk would arrive here
+    // with nothing to fall back on, so it goes on from here (within the same segment limit).
+    return walk(controller, splitPath(path.slice(start - 1), MAX_SEGMENTS - (count - 1)), request, budget, table);
+  }
+  // The full walk, which records its own way from the root.
+  if (trail !== undefined) trail.length = 1;
+  return walk(root, splitPath(path), request, budget);
 }
 
 // The root's table and plan, remembered: the root is the same object on every request.
 let lastRoot: object | undefined;
 let lastRootTable: RouteTable | undefined;
 let lastPlan: ReadonlyMap<string, PlannedPath> = new Map();
-
-// What fast resolution could not finish: the full walk, which records its own way from the root.
-function walkFromRoot(root: object, path: string, request: Request, budget: WalkBudget): Awaitable<Resolution | undefined> {
-  if (budget.trail !== undefined) budget.trail.length = 1;
-  return walk(root, splitPath(path), request, budget);
-}

@@ -1,44 +1,46 @@
 // Whether a function found by the walk can take the segments left: the rules the walk asks before
-// it answers with a method, an index or a `_lookup`. Leaves: nothing here calls back into the walk.
-import type { Request } from '@hickory/core';
+// it answers with a method, an index or a `_lookup`. Leaves: nothing here calls back into the walk,
+// and nothing here needs the request (the walk passes its method and parameter mode).
 import { exposureOf } from './exposure.ts';
 import { genericHandler } from './generic-handler.ts';
-import { handlerParameters, parametersOf } from './parameters.ts';
+import { parametersFor, parametersOf } from './parameters.ts';
 import type { RouteTable } from './route-table.ts';
 import type { Resolution } from './resolution.ts';
 
 /**
  * True when `fn` can take `segments` as path arguments (enough positional parameters, or a rest
- * parameter); give the `request` so that an app without context locals does not count the
- * request and response parameters.
+ * parameter). `explicit` is true for an app without context locals (`use_context_locals: false`:
+ * the request and response parameters do not count); the routing reads it from the request once,
+ * so that the parameter rules need no request.
  *
  * @example
  * ```ts
  * fits(function show(id) {}, ['7']);      // true
  * fits(function show(id) {}, ['7', '8']); // false
+ * fits(function show(req, res, id) {}, ['7'], !request.use_context_locals); // true either way
  * ```
  */
-export function fits(fn: Function, segments: readonly string[], request?: Request): boolean {
+export function fits(fn: Function, segments: readonly string[], explicit = false): boolean {
   if (segments.length === 0) return true;
-  const params = handlerParameters(fn, request);
+  const params = parametersFor(fn, explicit);
   return params.rest || segments.length <= params.positional;
 }
 
 /**
- * Whether `fn` (a method or index of `table`) takes `rest` for this request: a generic method's
- * path arguments go to the handler of the request's method, so they are checked against that
- * handler's parameters; with no handler for the method, the 405 decides.
+ * Whether `fn` (a method or index of `table`) takes `rest` (not empty) for a request with
+ * `method`: a generic method's path arguments go to the handler of that method, so they are
+ * checked against that handler's parameters; with no handler for the method, the 405 decides.
+ * `explicit` as for {@link fits}.
  *
  * @example
  * ```ts
- * if (fitsRequest(entry.fn, rest, table, request)) return { controller, table, fn: entry.fn, remainder: rest, canonical: false };
+ * if (fitsRequest(entry.fn, rest, table, request.method, false)) return { controller, table, fn: entry.fn, remainder: rest, canonical: false };
  * ```
  */
-export function fitsRequest(fn: Function, rest: readonly string[], table: RouteTable, request: Request): boolean {
-  if (rest.length === 0) return true;
-  if (!exposureOf(fn)?.generic) return fits(fn, rest, request);
-  const handler = genericHandler(table, fn, request.method);
-  return handler === undefined || fits(handler, rest, request);
+export function fitsRequest(fn: Function, rest: readonly string[], table: RouteTable, method: string, explicit: boolean): boolean {
+  if (!exposureOf(fn)?.generic) return fits(fn, rest, explicit);
+  const handler = genericHandler(table, fn, method);
+  return handler === undefined || fits(handler, rest, explicit);
 }
 
 /**
@@ -48,13 +50,13 @@ export function fitsRequest(fn: Function, rest: readonly string[], table: RouteT
  *
  * @example
  * ```ts
- * const handled = genericIndexFor(controller, table, table.index, ['5'], request);
+ * const handled = genericIndexFor(controller, table, table.index, ['5'], 'POST', false);
  * ```
  */
-export function genericIndexFor(controller: object, table: RouteTable, index: Function, rest: string[], request: Request): Resolution | undefined {
+export function genericIndexFor(controller: object, table: RouteTable, index: Function, rest: string[], method: string, explicit: boolean): Resolution | undefined {
   if (!exposureOf(index)?.generic) return undefined;
-  const handler = table.handlerFor(index, request.method);
-  if (handler === undefined || !fits(handler, rest, request)) return undefined;
+  const handler = table.handlerFor(index, method);
+  if (handler === undefined || !fits(handler, rest, explicit)) return undefined;
   return { controller, table, fn: index, remainder: rest, canonical: false };
 }
 

@@ -72,7 +72,8 @@ type Step = Resolution | undefined | typeof GO_ON;
  * per request. A guarded controller's checks run before its `_route` or `_lookup` is called.
  * One loop over phases: at once unless a check, `_route` or `_lookup` returns a promise (the loop
  * goes on from there once it settles); a throw from one that answers at once is thrown here, not
- * returned as a rejected promise.
+ * returned as a rejected promise. `table` is `controller`'s route table when the caller has it
+ * already (fast resolution, arriving at a `_route`).
  *
  * @example
  * ```ts
@@ -85,83 +86,69 @@ export function walk(
   segments: readonly string[],
   request: Request,
   budget: WalkBudget = { lookups: 0, routes: 0 },
+  table: RouteTable | undefined = routeTableOf(controller),
 ): Awaitable<Resolution | undefined> {
-  const table = routeTableOf(controller);
   if (table === undefined) return undefined;
-  return walkInside(controller, table, segments, request, budget);
+  return run({ request, budget, phase: DESCEND, current: controller, table, segments, pos: 0, fallbacks: undefined, rest: segments, frame: undefined, answer: undefined });
 }
 
-/**
- * {@link walk} from a controller whose route table is already known (where fast resolution
- * reached a `_route`); internal to this package.
- *
- * @example
- * ```ts
- * walkInside(books, routeTableOf(books)!, ['7'], request);
- * ```
- */
-export function walkInside(
-  controller: object,
-  table: RouteTable,
-  segments: readonly string[],
-  request: Request,
-  budget: WalkBudget = { lookups: 0, routes: 0 },
-): Awaitable<Resolution | undefined> {
-  const walker: Walker = { request, budget, phase: DESCEND, current: controller, table, segments, pos: 0, fallbacks: undefined, rest: segments, frame: undefined, answer: undefined };
-  return run(walker);
-}
-
+// The loop over phases. A phase answers the walk (a Resolution, or `undefined`: not found), goes
+// on (GO_ON), or gives a promise to wait for (a guard's check, `_route`, `_lookup`): what it
+// settles to is the answer the next phase reads, and the loop goes on from there.
 function run(walker: Walker): Awaitable<Resolution | undefined> {
   for (;;) {
-    const step = runPhase(walker);
+    let step: Step | Promise<unknown>;
+    switch (walker.phase) {
+      case DESCEND:
+        step = descend(walker);
+        break;
+      case ROUTE: {
+        // The `_route`'s shortcut, when it has one and the answer is a method of `current` itself: the
+        // Resolution following its answer would make, without checking and following a routed pair.
+        const direct = directRouteOf(walker.table)?.(walker.current, walker.table, walker.rest, walker.request);
+        if (direct !== undefined) return direct;
+        walker.phase = FOLLOW_ROUTE;
+        const answer = callRoute(walker.current, walker.table, walker.rest, walker.request);
+        if (!(answer instanceof Promise)) {
+          walker.answer = answer;
+          continue;
+        }
+        step = answer;
+        break;
+      }
+      case FOLLOW_ROUTE:
+        step = followRoute(walker, walker.answer as Routed);
+        break;
+      case FALL_BACK:
+        step = fallBack(walker);
+        break;
+      case LOOKUP: {
+        walker.phase = FOLLOW_LOOKUP;
+        const answer: unknown = walker.frame!.table._lookup!.apply(walker.frame!.controller, walker.rest);
+        if (!isThenable(answer)) {
+          walker.answer = answer;
+          continue;
+        }
+        step = Promise.resolve(answer);
+        break;
+      }
+      default:
+        step = followLookup(walker, walker.answer);
+    }
     if (step === GO_ON) continue;
-    if (step instanceof Promise) return step.then((settled: Step) => (settled === GO_ON ? run(walker) : settled));
+    if (step instanceof Promise) {
+      return step.then((settled) => {
+        walker.answer = settled;
+        return run(walker);
+      });
+    }
     return step;
   }
 }
 
-function runPhase(walker: Walker): Step | Promise<Step> {
-  switch (walker.phase) {
-    case DESCEND:
-      return descend(walker);
-    case ROUTE:
-      // The `_route`'s shortcut, when it has one and the answer is a method of `current` itself: the
-      // Resolution following its answer would make, without checking and following a routed pair.
-      return directRouteOf(walker.table)?.(walker.current, walker.table, walker.rest, walker.request) ?? waitFor(walker, callRoute(walker.current, walker.table, walker.rest, walker.request), FOLLOW_ROUTE);
-    case FOLLOW_ROUTE:
-      return followRoute(walker, walker.answer as Routed);
-    case FALL_BACK:
-      return fallBack(walker);
-    case LOOKUP:
-      return waitFor(walker, walker.frame!.table._lookup!.apply(walker.frame!.controller, walker.rest), FOLLOW_LOOKUP);
-    default:
-      return followLookup(walker, walker.answer);
-  }
-}
-
-// Keeps what a call answered (at once or once it settles) for the phase `next`.
-function waitFor(walker: Walker, answer: unknown, next: number): Step | Promise<Step> {
-  walker.phase = next;
-  if (!isThenable(answer)) {
-    walker.answer = answer;
-    return GO_ON;
-  }
-  return Promise.resolve(answer).then((settled) => {
-    walker.answer = settled;
-    return GO_ON;
-  });
-}
-
-// The phase after the guards' checks still due (run before `_route` or a `_lookup` is called).
-function afterChecks(walker: Walker, next: number, skip = false): Step | Promise<Step> {
-  walker.phase = next;
-  const due = skip || walker.budget.checked === undefined ? undefined : runDueChecks(walker.budget, walker.request, undefined);
-  return due === undefined ? GO_ON : due.then(() => GO_ON);
-}
-
 // Along the segments: an index, a method, or a child per segment; the frames to fall back on are
 // collected on the way; a `_route` takes over its controller.
-function descend(walker: Walker): Step | Promise<Step> {
+function descend(walker: Walker): Step | Promise<void> {
   const { request, budget } = walker;
   const segs = walker.segments;
   let { current, table, pos } = walker;
@@ -171,7 +158,7 @@ function descend(walker: Walker): Step | Promise<Step> {
       if (segment === undefined) return { controller: current, table, fn: table.index, remainder: [], canonical: true };
       if (segment === '') {
         const rest = nonEmpty(segs, pos + 1);
-        if (fitsRequest(table.index, rest, table, request)) return { controller: current, table, fn: table.index, remainder: rest, canonical: false };
+        if (rest.length === 0 || fitsRequest(table.index, rest, table, request.method, !request.use_context_locals)) return { controller: current, table, fn: table.index, remainder: rest, canonical: false };
       }
     }
     if (table._default !== undefined) (walker.fallbacks ??= []).push({ controller: current, table, segments: segs, pos, special: '_default', depth: budget.trail?.length ?? 0 });
@@ -181,20 +168,22 @@ function descend(walker: Walker): Step | Promise<Step> {
       walker.current = current;
       walker.table = table;
       walker.rest = segs.slice(pos);
-      return afterChecks(walker, ROUTE);
+      // `_route` is called once the checks due before it ran.
+      walker.phase = ROUTE;
+      return budget.checked === undefined ? GO_ON : (runDueChecks(budget, request, undefined) ?? GO_ON);
     }
     if (segment === undefined) break;
     const entry = table.find(segment);
     if (entry === undefined) {
       if (walker.fallbacks === undefined && table.index !== undefined) {
-        const handled = genericIndexFor(current, table, table.index, nonEmpty(segs, pos), request);
+        const handled = genericIndexFor(current, table, table.index, nonEmpty(segs, pos), request.method, !request.use_context_locals);
         if (handled !== undefined) return handled;
       }
       break;
     }
     if (entry.kind === 'method') {
       const rest = nonEmpty(segs, pos + 1);
-      if (fitsRequest(entry.fn, rest, table, request)) return { controller: current, table, fn: entry.fn, remainder: rest, canonical: false };
+      if (rest.length === 0 || fitsRequest(entry.fn, rest, table, request.method, !request.use_context_locals)) return { controller: current, table, fn: entry.fn, remainder: rest, canonical: false };
       break;
     }
     const child = entry.table();
@@ -226,7 +215,11 @@ function followRoute(walker: Walker, next: Routed): Step {
     if (target !== current || !sameSegments(next[1], walker.rest)) {
       if (budget.checked === undefined && guardsDeclared()) startChecks(budget);
       budget.trail?.push(target);
-      enter(walker, target, routeTableOf(target)!, next[1]);
+      walker.phase = DESCEND;
+      walker.current = target;
+      walker.table = routeTableOf(target)!;
+      walker.segments = next[1];
+      walker.pos = 0;
       return GO_ON;
     }
   }
@@ -238,7 +231,7 @@ function followRoute(walker: Walker, next: Routed): Step {
 // once the checks due before it ran — unless it is opened (`@unlocked`): then what it returns is
 // entered as an opened child is. Its controller is not marked checked: when the lookup finds
 // nothing, a `_default` or a dead end there still checks.
-function fallBack(walker: Walker): Step | Promise<Step> {
+function fallBack(walker: Walker): Step | Promise<void> {
   const { budget } = walker;
   const fallbacks = walker.fallbacks!;
   for (let frame = fallbacks.pop(); frame !== undefined; frame = fallbacks.pop()) {
@@ -254,7 +247,9 @@ function fallBack(walker: Walker): Step | Promise<Step> {
     if (++budget.lookups > MAX_LOOKUPS) return undefined;
     walker.frame = frame;
     walker.rest = rest;
-    return afterChecks(walker, LOOKUP, isOpened(frame.table._lookup!));
+    walker.phase = LOOKUP;
+    if (budget.checked === undefined || isOpened(frame.table._lookup!)) return GO_ON;
+    return runDueChecks(budget, walker.request, undefined) ?? GO_ON;
   }
   return undefined;
 }
@@ -284,17 +279,12 @@ function followLookup(walker: Walker, result: unknown): Step {
     budget.trail.push(next);
   }
   walker.fallbacks = undefined;
-  enter(walker, next, routeTableOf(next)!, remainder);
-  return GO_ON;
-}
-
-// The walk goes on inside `controller` from the first of `segments`.
-function enter(walker: Walker, controller: object, table: RouteTable, segments: readonly string[]): void {
   walker.phase = DESCEND;
-  walker.current = controller;
-  walker.table = table;
-  walker.segments = segments;
+  walker.current = next;
+  walker.table = routeTableOf(next)!;
+  walker.segments = remainder;
   walker.pos = 0;
+  return GO_ON;
 }
 
 // `_route`'s answer checked, at once or as a promise when `_route` returned one.

@@ -1,5 +1,4 @@
-import type { Request } from '@hickory/core';
-import { handlerParameters, type RouteTable } from '@hickory/dispatch/kit';
+import { parametersFor, type RouteTable } from '@hickory/dispatch/kit';
 import { exposedAt, requiredPositional } from './select.ts';
 
 /**
@@ -25,20 +24,21 @@ export type ChildMatch =
  * `get_one`/`get` a child is found at the first segment only. Any child may also be named right
  * after the resource, before its ids (as Pecan: `POST /authors/books/`, `skipped`); a nested
  * resource's name found among the required ids is a missing id (the caller answers 404).
+ * `explicit` as for `chooseHandler`: true without context locals.
  *
  * @example
  * ```ts
  * findChild(authorsTable, ['1', 'books', '2'], []); // { kind: 'child', controller: books, at: 1 }
  * ```
  */
-export function findChild(table: RouteTable, own: readonly string[], parentIds: readonly string[], request?: Request): ChildMatch | undefined {
+export function findChild(table: RouteTable, own: readonly string[], parentIds: readonly string[], explicit = false): ChildMatch | undefined {
   if (own.length === 0) return undefined;
   const idFn = exposedAt(table, 'get_one') ?? exposedAt(table, 'get');
   let from = 0;
   let to = 0;
   if (idFn !== undefined) {
-    const params = handlerParameters(idFn, request);
-    from = Math.max(0, requiredPositional(idFn, request) - parentIds.length);
+    const params = parametersFor(idFn, explicit);
+    from = Math.max(0, requiredPositional(idFn, explicit) - parentIds.length);
     to = params.rest ? own.length - 1 : Math.max(from, params.positional - parentIds.length);
   }
   for (let i = from; i <= to && i < own.length; i++) {

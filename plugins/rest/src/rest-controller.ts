@@ -67,8 +67,16 @@ export class RestController {
    * ```
    */
   _route(remainder: readonly string[], request: Request): Awaitable<RouteResult | undefined> {
-    // At once when nothing must wait (the usual case), so dispatch's walk stays synchronous.
-    return routeResource(this, remainder, request);
+    // The REST routing of this resource. At once unless the verb needs the body (a POST form that
+    // may carry `_method`) or a `_lookup` returns a promise, so dispatch's walk stays synchronous.
+    const facts = restFactsFor(this);
+    if (facts === undefined) return undefined;
+    const state = peekRoutingState(request);
+    const ids = state?.takeParentIds(this, request.path) ?? NO_IDS;
+    const handOff = state === undefined ? undefined : takeHandOff(state, this, request.path);
+    const known = requestVerb(request);
+    if (known instanceof Promise) return known.then((verb) => routeWithVerb(this, facts, remainder, request, ids, handOff, verb));
+    return routeWithVerb(this, facts, remainder, request, ids, handOff, known);
   }
 
   /**
@@ -91,26 +99,6 @@ export class RestController {
 // where the answer is one of its own methods and known at once (see rest-plan.ts).
 Object.defineProperty(RestController.prototype._route, directRoute, { value: routeAtOnce });
 
-/**
- * The REST routing of `controller`: what `RestController.prototype._route` does. At once unless
- * the verb needs the body (a POST form that may carry `_method`) or a `_lookup` returns a promise.
- *
- * @example
- * ```ts
- * const routed = await routeResource(books, ['7'], request); // [books.get_one, ['7']]
- * ```
- */
-function routeResource(controller: object, remainder: readonly string[], request: Request): Awaitable<RouteResult | undefined> {
-  const facts = restFactsFor(controller);
-  if (facts === undefined) return undefined;
-  const state = peekRoutingState(request);
-  const ids = state?.takeParentIds(controller, request.path) ?? NO_IDS;
-  const handOff = state === undefined ? undefined : takeHandOff(state, controller, request.path);
-  const known = requestVerb(request);
-  if (known instanceof Promise) return known.then((verb) => routeWithVerb(controller, facts, remainder, request, ids, handOff, verb));
-  return routeWithVerb(controller, facts, remainder, request, ids, handOff, known);
-}
-
 const MISSING_ID = 'The resource could not be found: an id is missing before the nested resource.';
 
 function routeWithVerb(
@@ -124,9 +112,11 @@ function routeWithVerb(
 ): Awaitable<RouteResult | undefined> {
   const { view } = facts;
   const { table } = view;
+  // The parameter rules' mode, read once: the helpers below need no request.
+  const explicit = !request.use_context_locals;
   const own = withoutEmpty(remainder);
   const rescuable = table._default !== undefined || (table._lookup !== undefined && own.length > 0);
-  const child = facts.hasChildren ? findChild(table, own, ids, request) : undefined;
+  const child = facts.hasChildren ? findChild(table, own, ids, explicit) : undefined;
   if (child?.kind === 'child') {
     const nested = restFactsFor(child.controller)?.view.table._route !== undefined;
     // A GET that asks to stand for PUT or DELETE is refused where it would be answered: inside a
@@ -145,7 +135,7 @@ function routeWithVerb(
     }
     return [child.controller, remainder.slice(positionOf(remainder, child.at) + 1)];
   }
-  if (refused !== undefined) throw notAllowed(view, own, ids, refused, request);
+  if (refused !== undefined) throw notAllowed(view, own, ids, refused, explicit);
   if (child?.kind === 'missing-id') {
     if (rescuable) return undefined;
     throw new HTTPError(404, MISSING_ID);
@@ -153,27 +143,27 @@ function routeWithVerb(
   const skipped = handOff?.skipped === true;
 
   const plainGet = facts.plainGet;
-  if (plainGet !== undefined && !skipped && verb === 'GET' && own.length > 0 && (!rescuable || fits(plainGet, ids.length === 0 ? own : [...ids, ...own], request))) {
+  if (plainGet !== undefined && !skipped && verb === 'GET' && own.length > 0 && (!rescuable || fits(plainGet, ids.length === 0 ? own : [...ids, ...own], explicit))) {
     // What chooseHandler would answer (get_one / get), without building its choice.
     return [plainGet, ids.length === 0 ? own.slice() : [...ids, ...own]];
   }
-  const choice = chooseHandler(view, verb, own, ids, request);
+  const choice = chooseHandler(view, verb, own, ids, explicit);
   if (choice.kind === 'call') {
     // Reached without the parent's ids, a GET whose handler needs more than the path gives lacks
     // an id (Pecan: 404, which the resource's _lookup may rescue).
-    if (skipped && verb === 'GET' && requiredPositional(choice.fn, request) > choice.args.length) {
+    if (skipped && verb === 'GET' && requiredPositional(choice.fn, explicit) > choice.args.length) {
       return missingId(controller, table, remainder, own, handOff!.rescuableAbove);
     }
     // Arguments that do not fit give the controller's _lookup/_default a chance first (then 404).
-    if (rescuable && !fits(choice.fn, choice.args, request)) return undefined;
+    if (rescuable && !fits(choice.fn, choice.args, explicit)) return undefined;
     return [choice.fn, choice.args === remainder ? remainder.slice() : (choice.args as string[])];
   }
   if (choice.kind === 'options') {
-    recordAllow(request, allowedVerbs(view, own, ids, request).join(', ') || 'OPTIONS');
+    recordAllow(request, allowedVerbs(view, own, ids, explicit).join(', ') || 'OPTIONS');
     return [answerOptions, []];
   }
   if (rescuable) return undefined;
-  throw notAllowed(view, own, ids, `${verbName(verb, request)} is not allowed here`, request);
+  throw notAllowed(view, own, ids, `${verbName(verb, request.method)} is not allowed here`, explicit);
 }
 
 // A nested resource reached without its parent's id: its `_lookup` gets the segments (the empty
@@ -194,11 +184,11 @@ function missingId(
   throw new HTTPError(404, MISSING_ID);
 }
 
-// The verb as a 405 names it: the request's method, or the one `_method` asked for (only a plain
+// The verb as a 405 names it: the request's `method`, or the one `_method` asked for (only a plain
 // token is repeated back).
-function verbName(verb: string, request: Request): string {
-  const method = request.method.toUpperCase();
-  if (verb === method || (verb === 'GET' && method === 'HEAD')) return request.method;
+function verbName(verb: string, method: string): string {
+  const upper = method.toUpperCase();
+  if (verb === upper || (verb === 'GET' && upper === 'HEAD')) return method;
   return /^[A-Z][A-Z-]{0,31}$/.test(verb) ? `${verb} (from _method)` : 'The method given by _method';
 }
 
@@ -213,8 +203,8 @@ function positionOf(remainder: readonly string[], at: number): number {
 
 // A 405 naming what the resource answers at this path, or everywhere when nothing answers here
 // (an empty resource, a verb without a handler: as Pecan).
-function notAllowed(view: RestView, own: readonly string[], ids: readonly string[], reason: string, request: Request): HTTPError {
-  let allow = allowedVerbs(view, own, ids, request);
+function notAllowed(view: RestView, own: readonly string[], ids: readonly string[], reason: string, explicit: boolean): HTTPError {
+  let allow = allowedVerbs(view, own, ids, explicit);
   if (allow.length === 0) allow = resourceVerbs(view);
   const value = allow.join(', ');
   return new HTTPError(405, `${reason}; allowed: ${value}.`, { Allow: value });

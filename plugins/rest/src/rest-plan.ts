@@ -4,7 +4,7 @@ import { HAND_OFF } from './hand-off.ts';
 import { restFactsFor, type RestFacts } from './rest-facts.ts';
 import { withoutEmpty } from './segments.ts';
 import { exposedAt, GET_WORDS, verbHandler } from './select.ts';
-import { HTTP_METHODS, verbAtOnce } from './verbs.ts';
+import { HTTP_METHODS, mayCarryForm, requestVerb, type RequestVerb } from './verbs.ts';
 
 /**
  * What answers each verb on one resource, by the shape of the remainder (none, or one or more
@@ -61,8 +61,15 @@ export const routeAtOnce: DirectRoute = (controller, table, remainder, request) 
     }
   }
   const method = request.method;
-  const verb = request.query_string === '' && (method === 'GET' || method === 'HEAD') ? 'GET' : verbAtOnce(request);
-  if (verb === undefined) return undefined;
+  let verb = 'GET';
+  if (request.query_string !== '' || (method !== 'GET' && method !== 'HEAD')) {
+    // A POST whose form body may carry `_method` waits for its body: the full routing does that.
+    if (mayCarryForm(request.media_type) && method.toUpperCase() === 'POST') return undefined;
+    // Never a promise here: only a form POST's body is waited for. A repeated `_method` throws, as there.
+    const known = requestVerb(request) as RequestVerb;
+    if (known.refused !== undefined) return undefined;
+    verb = known.verb;
+  }
   const own = withoutEmpty(remainder);
   if (own.length > 0 && namesOther(plan.facts, table, own)) return undefined;
   // A page (`/7/edit` → edit('7')), else the verb's method.
@@ -72,7 +79,7 @@ export const routeAtOnce: DirectRoute = (controller, table, remainder, request) 
   const mine = page === undefined ? own : own.slice(0, -1);
   const args = ids.length === 0 ? mine : [...ids, ...mine];
   // Arguments that do not fit give `_lookup`/`_default` their chance: the full routing decides.
-  if ((plan.rescueAlways || (plan.rescueIds && own.length > 0)) && !fits(fn, args, request)) return undefined;
+  if ((plan.rescueAlways || (plan.rescueIds && own.length > 0)) && !fits(fn, args, !request.use_context_locals)) return undefined;
   if (state !== undefined) state.parentIds = undefined; // taken, as takeParentIds does
   const resolution: Resolution = { controller, table, fn, remainder: args, canonical: false };
   return resolution;

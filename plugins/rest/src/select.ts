@@ -1,5 +1,4 @@
-import type { Request } from '@hickory/core';
-import { fits, handlerParameters, type ParameterList, type RouteTable } from '@hickory/dispatch/kit';
+import { fits, parametersFor, type ParameterList, type RouteTable } from '@hickory/dispatch/kit';
 import type { CustomActions } from './custom-actions.ts';
 import { HTTP_METHODS } from './verbs.ts';
 
@@ -86,12 +85,15 @@ export function exposedAt(table: RouteTable, name: string): Function | undefined
  * - OPTIONS → `post_options`, `options`, else the `Allow` answer; any other HTTP method →
  *   `post_<verb>`, then `<verb>` (PATCH → `post_patch`, `patch`).
  *
+ * `explicit` is true for an app without context locals (`use_context_locals: false`): the
+ * request and response parameters are not path arguments (dispatch's `fits` reads it the same way).
+ *
  * @example
  * ```ts
  * chooseHandler(view, 'GET', ['7', 'edit'], ['1']); // { kind: 'call', fn: edit, args: ['1', '7'] }
  * ```
  */
-export function chooseHandler(view: RestView, verb: string, own: readonly string[], ids: readonly string[], request?: Request): Choice {
+export function chooseHandler(view: RestView, verb: string, own: readonly string[], ids: readonly string[], explicit = false): Choice {
   const { table } = view;
   const last = own.length > 0 ? own[own.length - 1]! : undefined;
   if (view.actions.size > 0 && last !== undefined) {
@@ -113,7 +115,7 @@ export function chooseHandler(view: RestView, verb: string, own: readonly string
     case 'POST': {
       // POST creates in the collection; below it only when `post` takes a rest parameter.
       const fn = exposedAt(table, 'post');
-      return fn !== undefined && (own.length === 0 || handlerParameters(fn, request).rest) ? call(fn, ids, own) : NONE;
+      return fn !== undefined && (own.length === 0 || parametersFor(fn, explicit).rest) ? call(fn, ids, own) : NONE;
     }
     case 'OPTIONS': {
       const fn = verbHandler(view, verb);
@@ -157,24 +159,24 @@ const ALLOW_ORDER: readonly string[] = [
  * The verbs that have a handler at this path (by trying each one with {@link chooseHandler}; a
  * handler that cannot take the path's segments does not count, nor a PUT or DELETE that lacks
  * the record's id there). GET brings HEAD. Empty when no verb answers; otherwise OPTIONS is
- * listed last.
+ * listed last. `explicit` as for {@link chooseHandler}.
  *
  * @example
  * ```ts
  * allowedVerbs(view, ['7'], []); // ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']
  * ```
  */
-export function allowedVerbs(view: RestView, own: readonly string[], ids: readonly string[], request?: Request): string[] {
+export function allowedVerbs(view: RestView, own: readonly string[], ids: readonly string[], explicit = false): string[] {
   const allowed: string[] = [];
   for (const verb of ALLOW_ORDER) {
-    const choice = chooseHandler(view, verb, own, ids, request);
-    if (choice.kind !== 'call' || !fits(choice.fn, choice.args, request)) continue;
+    const choice = chooseHandler(view, verb, own, ids, explicit);
+    if (choice.kind !== 'call' || !fits(choice.fn, choice.args, explicit)) continue;
     // PUT and DELETE address a record: on the collection, a method that needs the id answers 400.
-    if ((verb === 'PUT' || verb === 'DELETE') && choice.args.length === ids.length && requiredPositional(choice.fn, request) > ids.length) continue;
+    if ((verb === 'PUT' || verb === 'DELETE') && choice.args.length === ids.length && requiredPositional(choice.fn, explicit) > ids.length) continue;
     allowed.push(verb);
     if (verb === 'GET') allowed.push('HEAD');
   }
-  if (allowed.length > 0 || chooseHandler(view, 'OPTIONS', own, ids, request).kind === 'call') allowed.push('OPTIONS');
+  if (allowed.length > 0 || chooseHandler(view, 'OPTIONS', own, ids, explicit).kind === 'call') allowed.push('OPTIONS');
   return allowed;
 }
 
@@ -200,14 +202,15 @@ export function resourceVerbs(view: RestView): string[] {
 
 /**
  * How many positional parameters of `fn` have no default (the ids it cannot do without).
+ * `explicit` as for {@link chooseHandler}.
  *
  * @example
  * ```ts
  * requiredPositional(function get_all(author_id = undefined) {}); // 0
  * ```
  */
-export function requiredPositional(fn: Function, request?: Request): number {
-  return requiredCount(handlerParameters(fn, request));
+export function requiredPositional(fn: Function, explicit = false): number {
+  return requiredCount(parametersFor(fn, explicit));
 }
 
 /**

@@ -54,32 +54,15 @@ const PLAIN_VERBS: ReadonlyMap<string, RequestVerb> = new Map([...HTTP_METHODS].
 export function requestVerb(request: Request): Awaitable<RequestVerb> {
   const method = request.method;
   // GET, HEAD and the other verbs never strip anything, so they need no memo.
-  if (method === 'GET' || method === 'HEAD') return request.query_string === '' ? GET_VERB : readVerbNow(request, method);
+  if (method === 'GET' || method === 'HEAD') return request.query_string === '' ? GET_VERB : getVerb(ownValue(request.GET, '_method'), method);
   const upper = method === 'POST' ? method : method.toUpperCase();
-  if (upper !== 'POST') return upper === 'GET' || upper === 'HEAD' ? readVerbNow(request, upper) : (PLAIN_VERBS.get(upper) ?? { verb: upper });
+  if (upper !== 'POST') return upper === 'GET' || upper === 'HEAD' ? getVerb(ownValue(request.GET, '_method'), upper) : (PLAIN_VERBS.get(upper) ?? { verb: upper });
   const known = peekRoutingState(request)?.get(VERB);
   if (known !== undefined && known.method === request.method && known.url === request.url) return known.result;
   const query = request.query_string === '' ? undefined : ownValue(request.GET, '_method');
   if (query !== undefined) return remember(request, postOverride(query));
-  if (!mayCarryForm(request)) return remember(request, POST_VERB);
+  if (!mayCarryForm(request.media_type)) return remember(request, POST_VERB);
   return formValue(request).then((value) => remember(request, value === undefined ? POST_VERB : postOverride(value)));
-}
-
-/**
- * The verb REST routing answers when it is known without waiting and not refused: what
- * {@link requestVerb} gives, or `undefined` for a POST that may carry a form body (its `_method`
- * would have to be read) and for a refused `_method`. A repeated `_method` throws, as there.
- *
- * @example
- * ```ts
- * verbAtOnce(request); // 'PUT' for POST /books/1?_method=put, undefined for a form POST
- * ```
- */
-export function verbAtOnce(request: Request): string | undefined {
-  if (mayCarryForm(request) && request.method.toUpperCase() === 'POST') return undefined;
-  // Never a promise here: only a form POST's body is waited for.
-  const known = requestVerb(request) as RequestVerb;
-  return known.refused === undefined ? known.verb : undefined;
 }
 
 function remember(request: Request, result: RequestVerb): RequestVerb {
@@ -87,9 +70,9 @@ function remember(request: Request, result: RequestVerb): RequestVerb {
   return result;
 }
 
-// GET or HEAD with a query string: a `_method` there is refused.
-function readVerbNow(request: Request, method: string): RequestVerb {
-  if (ownValue(request.GET, '_method') === undefined) return GET_VERB;
+// GET or HEAD (`method`) with a query string: a `_method` there (`given`) is refused.
+function getVerb(given: unknown, method: string): RequestVerb {
+  if (given === undefined) return GET_VERB;
   return { verb: 'GET', refused: `_method is not accepted on a ${method} request; use POST.` };
 }
 
@@ -100,14 +83,21 @@ function postOverride(value: unknown): RequestVerb {
   return PLAIN_VERBS.get(verb) ?? { verb };
 }
 
-function mayCarryForm(request: Request): boolean {
-  const type = request.media_type;
+/**
+ * Whether a body of this media type (a form) may carry `_method`: then a POST's verb is known
+ * only once the body is read, and {@link requestVerb} answers with a promise.
+ *
+ * @example
+ * ```ts
+ * mayCarryForm(request.media_type); // true for application/x-www-form-urlencoded
+ * ```
+ */
+export function mayCarryForm(type: string): boolean {
   return type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
 }
 
 async function formValue(request: Request): Promise<unknown> {
-  const type = request.media_type;
-  if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') return undefined;
+  if (!mayCarryForm(request.media_type)) return undefined;
   await request.load();
   try {
     return ownValue(request.POST, '_method');
