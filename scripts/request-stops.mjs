@@ -144,18 +144,12 @@ export function countStops({
     return false;
   }
 
-  // A callee outside the project (Node, a library, the lib's Function/Promise): no stop, by definition.
+  // A callee outside the project (Node, a library, the lib's Function/Promise): no stop, by
+  // definition, and nothing unseen either.
   function isOutsideCallee(call) {
+    if (isSpecialCall(call) !== undefined) return false;
     const declaration = checker.getResolvedSignature(call)?.declaration;
-    if (declaration === undefined || ts.isJSDocSignature?.(declaration)) return false;
-    const file = declaration.getSourceFile();
-    if (isSpecialCall(call)) return false;
-    if (!inProject(file)) return !isNamedFunctionTypeCall(call);
-    return false;
-  }
-
-  function isNamedFunctionTypeCall(call) {
-    return checker.getTypeAtLocation(call.expression).aliasSymbol !== undefined && byAlias.has(checker.getTypeAtLocation(call.expression).aliasSymbol);
+    return declaration !== undefined && !inProject(declaration.getSourceFile());
   }
 
   // `table._route!.call(...)` / `frame.table._lookup!.apply(...)`: the special method's name.
