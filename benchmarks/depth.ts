@@ -20,12 +20,16 @@ export interface DepthRow {
   resolvePath: number;
   walk: number;
   findMyWay: number;
+  /** `resolvePath` on a path string made anew for each lookup, as a request's parser makes it (making it included). */
+  resolveFresh?: number;
+  /** find-my-way's `find` on the same fresh path. */
+  findFresh?: number;
 }
 
 /** The depth benchmark's result: rows, the slope (ns per extra segment) of each series, and memory. */
 export interface DepthResult {
   rows: DepthRow[];
-  slope: { resolvePath: number; walk: number; findMyWay: number };
+  slope: { resolvePath: number; walk: number; findMyWay: number; resolveFresh?: number; findFresh?: number };
   /** Heap used after `calls` lookups at the deepest depth, less before (both after a full GC). */
   memory?: { calls: number; heapGrowthBytes: number };
 }
@@ -75,10 +79,18 @@ function chain(depth: number): { root: object; path: string } {
     controller = new Level();
     names.unshift(name);
   }
-  return { root: controller, path: `/${names.join('/')}` };
+  // As a literal in the source is: one flat string, V8's shared copy (a property name always is).
+  return { root: controller, path: Object.keys({ [`/${names.join('/')}`]: true })[0]! };
 }
 
 const WARMUP_CALLS = 20_000;
+
+// The text of `path` in a new string whose hash V8 has not computed yet, as a request's path is
+// (the concatenation is flattened into a new copy of the text by the slice).
+function fresh(path: string): string {
+  return FRESH_PREFIX.concat(path).slice(1);
+}
+const FRESH_PREFIX = '_';
 
 // Routing a static path reads nothing from the request.
 const REQUEST = {} as Request;
@@ -111,15 +123,22 @@ export async function runDepth(options: { minCpuTimeMs: number; log?(line: strin
       router.find('GET', path);
     }
     // resolvePath keeps no memory of the paths it was asked: a static path is one look-up in the
-    // root's route plan, compiled from the controller tree (plan.ts). What is left growing with
-    // depth is reading the path itself (the `%` test, the key's comparison). A guarded app also
-    // copies the path's controllers into its trail: one bulk push, ~4 ns per segment more.
+    // root's route plan, compiled from the controller tree (plan.ts), whose keys are V8's shared
+    // copies of their text, so `path` (a literal, shared too) matches by identity at any depth. A
+    // guarded app also copies the path's controllers into its trail: one bulk push, ~4 ns per segment more.
     const a = await measure(() => resolvePath(root, path, REQUEST), { min_cpu_time });
     const b = await measure(async () => walk(root, splitPath(path), REQUEST), { min_cpu_time });
     const c = await measure(() => router.find('GET', path), { min_cpu_time });
-    const row = { depth, resolvePath: a.avg, walk: b.avg, findMyWay: c.avg };
+    // A request's path is a new string each time: V8 hashes it and compares it with the key
+    // character by character, as find-my-way reads it character by character. `fresh` makes one
+    // per lookup; both series pay for making it alike.
+    const d = await measure(() => resolvePath(root, fresh(path), REQUEST), { min_cpu_time });
+    const e = await measure(() => router.find('GET', fresh(path)), { min_cpu_time });
+    const row = { depth, resolvePath: a.avg, walk: b.avg, findMyWay: c.avg, resolveFresh: d.avg, findFresh: e.avg };
     rows.push(row);
-    options.log?.(`depth ${String(depth).padStart(2)}: resolvePath ${row.resolvePath.toFixed(0)} ns, walk ${row.walk.toFixed(0)} ns, find-my-way ${row.findMyWay.toFixed(0)} ns`);
+    options.log?.(
+      `depth ${String(depth).padStart(2)}: resolvePath ${row.resolvePath.toFixed(0)} ns, walk ${row.walk.toFixed(0)} ns, find-my-way ${row.findMyWay.toFixed(0)} ns; fresh path: resolvePath ${row.resolveFresh.toFixed(0)} ns, find-my-way ${row.findFresh.toFixed(0)} ns`,
+    );
   }
   const slopeOf = (pick: (row: DepthRow) => number) => linearFit(rows.map((row) => [row.depth, pick(row)] as const)).slope;
   const deepest = chain(DEPTHS[DEPTHS.length - 1]!);
@@ -127,7 +146,13 @@ export async function runDepth(options: { minCpuTimeMs: number; log?(line: strin
   options.log?.(`heap growth after ${MEMORY_CALLS.toLocaleString('en-US')} lookups at depth ${DEPTHS[DEPTHS.length - 1]}: ${(heapGrowthBytes / 1024).toFixed(1)} KiB`);
   return {
     rows,
-    slope: { resolvePath: slopeOf((r) => r.resolvePath), walk: slopeOf((r) => r.walk), findMyWay: slopeOf((r) => r.findMyWay) },
+    slope: {
+      resolvePath: slopeOf((r) => r.resolvePath),
+      walk: slopeOf((r) => r.walk),
+      findMyWay: slopeOf((r) => r.findMyWay),
+      resolveFresh: slopeOf((r) => r.resolveFresh!),
+      findFresh: slopeOf((r) => r.findFresh!),
+    },
     memory: { calls: MEMORY_CALLS, heapGrowthBytes },
   };
 }

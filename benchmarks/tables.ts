@@ -2,6 +2,7 @@
 // (requests/s and the server's CPU time per request, each route; medians with the rounds' spread,
 // and ratios to fastify), the targets, the dispatch-depth series; and the short table of Hickory
 // against fastify for the repository's README.
+import type { DepthRow } from './depth.ts';
 import type { LoadSample } from './http/sample.ts';
 import type { HttpCell } from './http/load.ts';
 import { nodeLabel } from './node-lines.ts';
@@ -145,14 +146,19 @@ function targetsTable(results: Results): string[] {
 function depthTable(results: Results): string[] {
   if (!results.depth) return [];
   const { rows, slope } = results.depth;
+  // Runs before 2026-11-27 measured no fresh path: their columns stay out.
+  const fresh = rows.every((r) => r.resolveFresh !== undefined && r.findFresh !== undefined);
+  const freshHead = fresh ? ' hickory `resolvePath`, fresh path | find-my-way `find`, fresh path |' : '';
+  const freshRule = fresh ? '---:|---:|' : '';
+  const freshCells = (r: DepthRow): string => (fresh ? ` ${num(r.resolveFresh!)} | ${num(r.findFresh!)} |` : '');
   return [
     '',
-    `**Dispatch depth** (mitata, in process on ${nodeLabel(results.machine.node)}; ns per lookup of a static path of that many segments; \`resolvePath\` resolving it anew each time: a path it answered before costs ~15 ns at any depth)`,
+    `**Dispatch depth** (mitata, in process on ${nodeLabel(results.machine.node)}; ns per lookup of a static path of that many segments, resolved anew each time from the route plan compiled at \`ready()\`: no memory of paths asked before. The first columns pass one path string, whose hash V8 keeps; the fresh-path columns make the path anew for every lookup, as a request's parser does, so they include making it and reading it whole)`,
     '',
-    '| depth | hickory `resolvePath` | hickory `walk` | find-my-way `find` | resolvePath / find |',
-    '|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.depth} | ${num(r.resolvePath)} | ${num(r.walk)} | ${num(r.findMyWay)} | ${(r.resolvePath / r.findMyWay).toFixed(1)}× |`),
-    `| slope (ns/segment) | ${slope.resolvePath.toFixed(1)} | ${slope.walk.toFixed(1)} | ${slope.findMyWay.toFixed(1)} | |`,
+    `| depth | hickory \`resolvePath\` | hickory \`walk\` | find-my-way \`find\` | resolvePath / find |${freshHead}`,
+    `|---:|---:|---:|---:|---:|${freshRule}`,
+    ...rows.map((r) => `| ${r.depth} | ${num(r.resolvePath)} | ${num(r.walk)} | ${num(r.findMyWay)} | ${(r.resolvePath / r.findMyWay).toFixed(1)}× |${freshCells(r)}`),
+    `| slope (ns/segment) | ${slope.resolvePath.toFixed(1)} | ${slope.walk.toFixed(1)} | ${slope.findMyWay.toFixed(1)} | |${fresh ? ` ${(slope.resolveFresh ?? 0).toFixed(1)} | ${(slope.findFresh ?? 0).toFixed(1)} |` : ''}`,
   ];
 }
 

@@ -52,7 +52,8 @@ test('the plan holds the static paths, each answered as the walk answers it, wit
     '/index',
     '/index/',
   ]);
-  for (const [path, planned] of plan) {
+  for (const path of plan.keys()) {
+    const planned = plan.get(path)!;
     const budget = { lookups: 0, routes: 0, trail: [root] as object[] };
     const walked = await walk(root, splitPath(path), REQUEST, budget);
     assert.ok(walked, path);
@@ -121,4 +122,24 @@ test('past the cap the plan stops, and the paths it left out still resolve', asy
   const last = `/m${MAX_PLANNED_PATHS - 1}/`;
   assert.equal(planOf(root).has(last), false);
   assert.equal((await resolvePath(root, last, REQUEST))?.fn, (Wide.prototype as unknown as Record<string, Function>)[`m${MAX_PLANNED_PATHS - 1}`]);
+});
+
+test('the plan finds a path made anew (as a request parses it) and tells apart paths that share a bucket', () => {
+  class Shelf {
+    @expose() ab() { return 'ab'; }
+    @expose() cb() { return 'cb'; }
+    @expose() xyzb() { return 'xyzb'; }
+  }
+  const plan = planOf({ s: new Shelf() });
+  // '/s/ab' and '/s/cb': same length, same middle and last characters — one bucket, two keys.
+  const fresh = (path: string) => Buffer.from(path).toString('latin1');
+  assert.equal(plan.get(fresh('/s/ab'))?.found.fn, Shelf.prototype.ab);
+  assert.equal(plan.get(fresh('/s/cb'))?.found.fn, Shelf.prototype.cb);
+  assert.equal(plan.get(fresh('/s/xyzb/'))?.found.fn, Shelf.prototype.xyzb);
+  // Same bucket, no such key; and paths no key is as long as.
+  assert.equal(plan.get(fresh('/s/bb')), undefined);
+  assert.equal(plan.get(''), undefined);
+  assert.equal(plan.get(`/${'s'.repeat(0x4000)}`), undefined);
+  // A byte past ASCII in a request's path (latin1 from the parser) only picks another bucket.
+  assert.equal(plan.get(fresh('/s/a\u00e2')), undefined);
 });

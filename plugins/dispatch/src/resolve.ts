@@ -1,7 +1,7 @@
 import type { Request } from '@hickory/core';
 import type { Awaitable } from './awaitable.ts';
 import { MAX_SEGMENTS, splitPath } from './path.ts';
-import { planOf, type PlannedPath } from './plan.ts';
+import { planOf, RoutePlan } from './plan.ts';
 import { routeTableOf } from './controller-tables.ts';
 import type { RouteTable } from './route-table.ts';
 import { walk, type Resolution, type WalkBudget } from './walk.ts';
@@ -89,4 +89,4 @@ export function resolvePath(root: object, path: string, request: Request, budget
 // The root's table and plan, remembered: the root is the same object on every request.
 let lastRoot: object | undefined;
 let lastRootTable: RouteTable | undefined;
-let lastPlan: ReadonlyMap<string, PlannedPath> = new Map();
+let lastPlan: RoutePlan = new RoutePlan();
