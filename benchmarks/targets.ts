@@ -111,8 +111,14 @@ export function pairedRatio(cells: readonly HttpCell[], route: RouteName, self: 
 export function depthTargets(depth: DepthResult | undefined): TargetCheck[] {
   const slope = depth?.slope.resolvePath;
   const growth = depth?.memory === undefined ? undefined : depth.memory.heapGrowthBytes / 1024;
+  // Issue #40's "flat with depth": a 32-segment static path within 10% of a 1-segment one.
+  const at = (d: number) => depth?.rows.find((row) => row.depth === d)?.resolvePath;
+  const deep = at(32);
+  const shallow = at(1);
+  const flatness = deep === undefined || shallow === undefined ? undefined : deep / shallow;
   return [
     { name: 'dispatch slope (resolvePath)', value: slope, goal: '≤ 15 ns/segment', pass: slope === undefined ? undefined : slope <= 15, unit: 'ns' },
+    { name: 'depth-32 / depth-1 (resolvePath)', value: flatness, goal: '≤ 1.10×', pass: flatness === undefined ? undefined : flatness <= 1.1, unit: '×' },
     {
       name: `heap growth after ${(depth?.memory?.calls ?? MEMORY_CALLS).toLocaleString('en-US')} lookups at depth 64`,
       value: growth,
