@@ -27,3 +27,20 @@ export function runAfterResponse(res: ServerResponse, callbacks: readonly AfterR
     }
   });
 }
+
+/**
+ * The list of a request's `afterResponse` callbacks, run by {@link runAfterResponse} once `res` is
+ * done with; `undefined` without a response (a request made outside a kernel): then nothing is
+ * waited for, and nothing cleaned up after.
+ *
+ * @example
+ * ```ts
+ * (this.#afterCallbacks ??= callbacksAfter(this.#serverResponse, () => this.log))?.push(callback);
+ * ```
+ */
+export function callbacksAfter(res: ServerResponse | undefined, log: () => PinoLike): AfterResponse[] | undefined {
+  if (res === undefined) return undefined;
+  const callbacks: AfterResponse[] = [];
+  runAfterResponse(res, callbacks, log);
+  return callbacks;
+}

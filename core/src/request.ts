@@ -1,83 +1,50 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AsyncSeriesBailHook, HookMap } from 'tapable';
-import { runAfterResponse, type AfterResponse } from './after-response.ts';
+import { callbacksAfter, type AfterResponse } from './after-response.ts';
 import { Ending, type BeforeEnd } from './before-end.ts';
-import { clientConnection, type ClientConnection } from './client-connection.ts';
-import { verifiedCookies, type CookieSigner } from './cookie-signer.ts';
+import { bodyVariables, jsonOfBody } from './body-variables.ts';
+import { clientConnection, hostUrlOf, type ClientConnection } from './client-connection.ts';
+import { verifiedCookies } from './cookie-signer.ts';
 import { parseCookies } from './cookies.ts';
-import { buildEnviron, type Environ } from './environ.ts';
+import { buildEnviron, rewriteEnvironHeader, type Environ } from './environ.ts';
 import { coreError } from './errors.ts';
 import { requestHeaders, rewriteRequestHeader, type Headers } from './header-map.ts';
-import { HTTPError } from './http-error.ts';
-import { checkJsonCharset, isJsonMediaType, parseJsonBody } from './json-body.ts';
 import { SILENT_LOG, type PinoLike } from './pino-like.ts';
 import { hasBody, readBody } from './read-body.ts';
-import { BODYLESS_METHODS, NoVariablesInBody, refuseEmptyJson } from './request-body-rules.ts';
+import type { LookupOf } from './lookup.ts';
+import { BODYLESS_METHODS } from './request-body-rules.ts';
 import { requestAccess } from './request-access.ts';
 import { requestIdOf } from './request-id.ts';
+import type { RequestSettingsOf } from './request-settings.ts';
 import { pathOfAbsoluteForm } from './request-target.ts';
 import type { Response } from './response.ts';
-import type { TrustHop } from './trust-proxy.ts';
-import { mergeVariables, parseUrlEncoded, parseUrlEncodedBody, type Variables } from './variables.ts';
+import { mergeVariables, parseUrlEncoded, type Variables } from './variables.ts';
 
 /**
- * What a routing plugin found for a request (the result of the `route` hook).
+ * What a routing plugin found for a request (the result of the `route` hook); its members are
+ * documented on {@link LookupOf}, which keeps them out of this file's import circle.
  *
  * @example
  * ```ts
  * const lookup: Lookup = { target: 'hello', handle: () => 'Hello' };
  * ```
  */
-export interface Lookup {
-  /** What was found (for `afterLookup` taps and logs): a controller method for dispatch. */
-  readonly target: unknown;
-  /**
-   * Runs the handler: argument mapping, the call, and rendering. Its value is applied to the
-   * response like a `beforeRoute` answer: a `Response` replaces it, a string or bytes become the
-   * body, another object is sent as JSON, `undefined` leaves it as it is.
-   */
-  handle(request: Request, response: Response): unknown;
-  /**
-   * `false` keeps the kernel from reading the body first (the handler streams `request.raw`).
-   * `true` reads it even for GET, HEAD, OPTIONS and TRACE, whose bodies are otherwise ignored
-   * (see `BODYLESS_METHODS`, `request-body-rules.ts`); left out, the method decides (DELETE, like POST, is read when the
-   * request frames a body).
-   */
-  readonly loadBody?: boolean;
-  /**
-   * The media type the handler answers in (dispatch: the rendering negotiation chose). An error
-   * of this request is written in it when the client states no preference (`Accept: *\/*`, or
-   * none): a JSON API's `abort(409)` is JSON to curl and fetch.
-   */
-  readonly mediaType?: string;
-}
+export interface Lookup extends LookupOf<Request, Response> {}
 
-/** What a `parseBody` tap gives back: the body variables (`request.POST`). */
-export type BodyParseResult = Variables;
+/**
+ * The settings a {@link Request} needs from its kernel (limits and body parsers), documented on
+ * {@link RequestSettingsOf}.
+ *
+ * @example
+ * ```ts
+ * new Request(req, { bodyLimit: 1_048_576, paramLimit: 1000, bodyParsers: kernel.hooks.parseBody });
+ * ```
+ */
+export interface RequestSettings extends RequestSettingsOf<Request> {}
 
-/** The settings a {@link Request} needs from its kernel (limits and body parsers). */
-export interface RequestSettings {
-  /** Largest body read into memory, in bytes. */
-  readonly bodyLimit: number;
-  /** Most query or form parameters accepted. */
-  readonly paramLimit: number;
-  /** Streaming body parsers by media type (the kernel's `parseBody` hook map). */
-  readonly bodyParsers: HookMap<AsyncSeriesBailHook<[Request], BodyParseResult | undefined>>;
-  /** The app's `use_context_locals` (left out: `true`). */
-  readonly useContextLocals?: boolean;
-  /** The compiled `trust_proxy` (left out: no proxy is trusted, forwarding headers are never read). */
-  readonly trustProxy?: TrustHop | undefined;
-  /** `request_id_header`, lower-case (left out: `x-request-id`; `false`: no header is read). */
-  readonly requestIdHeader?: string | false;
-  /** Makes `request.log` when it is first read (left out: a logger that writes nothing). */
-  readonly requestLog?: (request: Request) => PinoLike;
-  /** Verifies `request.signed_cookies` and signs for this request's responses (`kernel.cookieSigner`). */
-  readonly cookieSigner?: CookieSigner | undefined;
-}
+export type { BodyParseResult } from './request-settings.ts';
 
 const EMPTY = Buffer.alloc(0);
 const LOADED: Promise<void> = Promise.resolve();
-const FORM = 'application/x-www-form-urlencoded';
 
 /**
  * The request being handled. One is built per request from the configured `request_cls`
@@ -191,11 +158,7 @@ export class Request {
     this.headerView = undefined;
     this.cookieJar = undefined;
     this.connectionValue = undefined;
-    if (this.environValue) {
-      const envKey = key === 'content-type' ? 'CONTENT_TYPE' : `HTTP_${key.toUpperCase().replace(/-/g, '_')}`;
-      if (value === undefined && envKey !== 'CONTENT_TYPE') delete this.environValue[envKey];
-      else this.environValue[envKey] = value ?? '';
-    }
+    if (this.environValue) rewriteEnvironHeader(this.environValue, key, value);
   }
 
   /**
@@ -223,14 +186,8 @@ export class Request {
    * ```
    */
   afterResponse(callback: AfterResponse): void {
-    if (this.#afterCallbacks === undefined) {
-      const res = this.#serverResponse;
-      // A request made outside a kernel has no response to wait for: nothing to clean up after.
-      if (res === undefined) return;
-      this.#afterCallbacks = [];
-      runAfterResponse(res, this.#afterCallbacks, () => this.log);
-    }
-    this.#afterCallbacks.push(callback);
+    // A request made outside a kernel has no response to wait for: nothing to clean up after.
+    (this.#afterCallbacks ??= callbacksAfter(this.#serverResponse, () => this.log))?.push(callback);
   }
   #afterCallbacks: AfterResponse[] | undefined;
 
@@ -316,15 +273,7 @@ export class Request {
    * multipart form, where an uploaded file is an object with `filename`, `type`, `size`, `file`.
    */
   get POST(): Variables {
-    if (this.postVars) return this.postVars;
-    if (this.rawBody === undefined) {
-      if (!hasBody(this.raw)) {
-        refuseEmptyJson(this.media_type, this.method, this.raw);
-        return (this.postVars = Object.create(null));
-      }
-      throw coreError('HICKORY_ERR_BODY_NOT_LOADED', 'POST');
-    }
-    return (this.postVars = this.parseVariables());
+    return (this.postVars ??= bodyVariables(this, this.rawBody, this.settings.paramLimit));
   }
 
   /** Query and body variables together; a key in both gives an array of both values. */
@@ -386,9 +335,7 @@ export class Request {
   /** The body parsed as JSON (objects with a null prototype); malformed JSON → 400. */
   get json(): unknown {
     if (!this.jsonParsed) {
-      const body = this.body;
-      if (body.length > 0) checkJsonCharset(this.raw.headers['content-type']);
-      this.jsonValue = body.length === 0 ? undefined : parseJsonBody(body.toString('utf8'));
+      this.jsonValue = jsonOfBody(this.body, this.raw.headers['content-type']);
       this.jsonParsed = true;
     }
     return this.jsonValue;
@@ -450,9 +397,7 @@ export class Request {
    * ```
    */
   get host_url(): string {
-    const { scheme, host } = this.connection;
-    const defaultPort = scheme === 'https' ? ':443' : ':80';
-    return `${scheme}://${host.endsWith(defaultPort) ? host.slice(0, -defaultPort.length) : host}`;
+    return hostUrlOf(this.connection);
   }
 
   // Computed once, on first read: a request that never asks parses no forwarding header.
@@ -540,27 +485,6 @@ export class Request {
       return;
     }
     this.rawBody = await readBody(this.raw, this.settings.bodyLimit);
-  }
-
-  private parseVariables(): Variables {
-    const type = this.media_type;
-    const body = this.rawBody!;
-    if (body.length === 0) {
-      refuseEmptyJson(type, this.method, this.raw);
-      return Object.create(null);
-    }
-    if (type === FORM) return parseUrlEncodedBody(body, this.settings.paramLimit);
-    if (isJsonMediaType(type)) {
-      const value = this.json;
-      if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Variables;
-      return Object.create(null);
-    }
-    if (type === 'multipart/form-data') {
-      throw new HTTPError(415, 'multipart/form-data bodies need the multipart plugin: kernel.use(multipartPlugin) from @hickory/multipart.');
-    }
-    throw new NoVariablesInBody(
-      `Cannot read variables from a ${type || 'body without Content-Type'}: send application/x-www-form-urlencoded, application/json or multipart/form-data.`,
-    );
   }
 }
 
