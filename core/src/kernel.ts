@@ -2,16 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
 import { inject as lightInject, type InjectOptions, type Response as InjectResponse } from 'light-my-request';
 import { emptyPathRedirect, type InjectRequest } from './inject-empty-path.ts';
-import { compileAllowedHosts } from './allowed-hosts.ts';
 import { CORE_CONFIG, resolveConfig, type KernelConfig, type ResolvedConfig } from './config.ts';
 import { currentExchange, noteExplicitApp } from './current.ts';
 import { findSignersWith, type CookieSigner } from './cookie-signer.ts';
 import { coreError } from './errors.ts';
 import { createHooks, sealHooks, type HooksOf } from './hooks.ts';
-import { hostCheck } from './host-check.ts';
 import { importModules } from './load-module.ts';
 import { resolveRoot } from './root.ts';
 import { KernelLog } from './kernel-log.ts';
+import { pipelineSettingsOf } from './kernel-pipeline.ts';
 import type { Logger } from './logger.ts';
 import type { PinoLike } from './pino-like.ts';
 import type { DebugSectionSource } from './debug-page.ts';
@@ -23,7 +22,6 @@ import { InFlight } from './in-flight.ts';
 import { whenItsTurn } from './pipelined-turn.ts';
 import type { Request } from './request.ts';
 import { cookieSignerOf } from './request-end.ts';
-import { compileTrustProxy } from './trust-proxy.ts';
 import type { Response } from './response.ts';
 import { refuseWhileClosing } from './server-response.ts';
 import { Servers, type ListenOptions, type Listening } from './servers.ts';
@@ -234,33 +232,20 @@ export class Kernel {
     await this.hooks.ready.promise(this);
     this.engines.checkDefault(config.default_renderer);
     sealHooks(this.hooks);
-    this.pipeline = new Pipeline(this.hooks, {
-      handlerTimeout: config.handler_timeout,
-      sendTimeout: config.send_timeout,
-      etag: config.etag,
-      redirectOrigins: new Set(config.redirect_origins),
-      errorPaths: config.errors,
-      logger: () => this.logger,
-      // Resolved once: per-request work is a plain `new`, never a container lookup or scope.
-      requestClass: this.container.resolve<typeof Request>('request_cls'),
-      responseClass: this.container.resolve<typeof Response>('response_cls'),
-      requestSettings: {
-        bodyLimit: config.body_limit,
-        paramLimit: config.param_limit,
+    this.pipeline = new Pipeline(
+      this.hooks,
+      pipelineSettingsOf(config, {
+        requestClass: this.container.resolve<typeof Request>('request_cls'),
+        responseClass: this.container.resolve<typeof Response>('response_cls'),
         bodyParsers: this.hooks.parseBody,
-        useContextLocals: config.use_context_locals,
-        trustProxy: compileTrustProxy(config.trust_proxy),
-        requestIdHeader: config.request_id_header,
-        requestLog: this.logs.forRequest,
+        logger: () => this.logger,
+        logs: this.logs,
         cookieSigner: this.signer,
-      },
-      contextLocals: config.use_context_locals,
-      closing: () => this.state === 'closing',
-      closingSignal: this.closingNow.signal,
-      checkHost: hostCheck(config.allowed_hosts === undefined ? undefined : compileAllowedHosts(config.allowed_hosts)),
-      debugSections: debugging ? (request) => this.debug.sectionsFor(request, this.logger) : undefined,
-      logging: this.logs.requestLogging(config.request_id_header),
-    });
+        debugSections: debugging ? (request) => this.debug.sectionsFor(request, this.logger) : undefined,
+        closing: () => this.state === 'closing',
+        closingSignal: this.closingNow.signal,
+      }),
+    );
     this.state = 'ready';
     return this;
   }
