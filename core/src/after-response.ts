@@ -6,32 +6,10 @@ import { responseOutcome } from './server-response.ts';
 export type AfterResponse = (completed: boolean) => void;
 
 /**
- * Runs `callbacks` (in order, including any added later) once `res` was handed to the socket or
- * the client went away; one that throws is logged on `log` and the others still run (a cleanup
- * must not stop the next one).
- *
- * @example
- * ```ts
- * const callbacks = [() => temps.removeAll()];
- * runAfterResponse(res, callbacks, request.log);
- * ```
- */
-export function runAfterResponse(res: ServerResponse, callbacks: readonly AfterResponse[], log: () => PinoLike): void {
-  void responseOutcome(res).then((completed) => {
-    for (const callback of callbacks) {
-      try {
-        callback(completed);
-      } catch (error) {
-        log().error({ err: error }, 'an afterResponse callback failed');
-      }
-    }
-  });
-}
-
-/**
- * The list of a request's `afterResponse` callbacks, run by {@link runAfterResponse} once `res` is
- * done with; `undefined` without a response (a request made outside a kernel): then nothing is
- * waited for, and nothing cleaned up after.
+ * The list of a request's `afterResponse` callbacks, run in order (including any added later) once
+ * `res` was handed to the socket or the client went away; one that throws is logged on `log` and
+ * the others still run (a cleanup must not stop the next one). `undefined` without a response (a
+ * request made outside a kernel): then nothing is waited for, and nothing cleaned up after.
  *
  * @example
  * ```ts
@@ -41,6 +19,14 @@ export function runAfterResponse(res: ServerResponse, callbacks: readonly AfterR
 export function callbacksAfter(res: ServerResponse | undefined, log: () => PinoLike): AfterResponse[] | undefined {
   if (res === undefined) return undefined;
   const callbacks: AfterResponse[] = [];
-  runAfterResponse(res, callbacks, log);
+  void responseOutcome(res).then((completed) => {
+    for (const callback of callbacks) {
+      try {
+        callback(completed);
+      } catch (error) {
+        log().error({ err: error }, 'an afterResponse callback failed');
+      }
+    }
+  });
   return callbacks;
 }
