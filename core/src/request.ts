@@ -2,17 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { callbacksAfter, type AfterResponse } from './after-response.ts';
 import { Ending, type BeforeEnd } from './before-end.ts';
 import { bodyVariables, jsonOfBody } from './body-variables.ts';
-import { clientConnection, hostUrlOf, type ClientConnection } from './client-connection.ts';
-import { verifiedCookies } from './cookie-signer.ts';
-import { parseCookies } from './cookies.ts';
 import { buildEnviron, rewriteEnvironHeader, type Environ } from './environ.ts';
 import { coreError } from './errors.ts';
-import { requestHeaders, rewriteRequestHeader, type Headers } from './header-map.ts';
 import { SILENT_LOG, type PinoLike } from './pino-like.ts';
 import { hasBody, readBody } from './read-body.ts';
 import type { LookupOf } from './lookup.ts';
 import { BODYLESS_METHODS } from './request-body-rules.ts';
 import { requestAccess } from './request-access.ts';
+import { RequestHeaders } from './request-headers.ts';
 import { requestIdOf } from './request-id.ts';
 import type { RequestSettingsOf } from './request-settings.ts';
 import { pathOfAbsoluteForm } from './request-target.ts';
@@ -61,7 +58,7 @@ const LOADED: Promise<void> = Promise.resolve();
  * createKernel({ request_cls: TimedRequest });
  * ```
  */
-export class Request {
+export class Request extends RequestHeaders {
   /** Node's incoming message (the raw stream; read it only if the body was not loaded). */
   readonly raw: IncomingMessage;
   /** Upper-case HTTP method. */
@@ -83,7 +80,6 @@ export class Request {
   lookup: Lookup | undefined = undefined;
 
   private readonly settings: RequestSettings;
-  private headerView: Headers | undefined;
   private getVars: Variables | undefined;
   private postVars: Variables | undefined;
   private allVars: Variables | undefined;
@@ -92,12 +88,12 @@ export class Request {
   private jsonParsed = false;
   private loading: Promise<void> | undefined;
   private environValue: Environ | undefined;
-  private connectionValue: ClientConnection | undefined;
   private queryValue: string;
   private idValue: string | undefined;
   private logValue: PinoLike | undefined;
 
   constructor(raw: IncomingMessage, settings: RequestSettings) {
+    super();
     this.raw = raw;
     this.settings = settings;
     this.method = raw.method ?? 'GET';
@@ -133,11 +129,6 @@ export class Request {
     if (this.environValue) this.environValue['QUERY_STRING'] = value;
   }
 
-  /** Incoming headers: case-insensitive, read-only, null prototype. */
-  get headers(): Headers {
-    return (this.headerView ??= requestHeaders(this.raw.headers));
-  }
-
   /**
    * Rewrites an incoming header (`undefined` removes it), as WebOb code rewrites `environ`: for a
    * `beforeRoute` tap or an `on_route` hook, so that routing, negotiation, the body's parsing and
@@ -152,13 +143,9 @@ export class Request {
    * });
    * ```
    */
-  set_header(name: string, value: string | undefined): void {
-    const key = rewriteRequestHeader(this.raw.headers, name, value);
-    // Everything read from the headers so far is read again.
-    this.headerView = undefined;
-    this.cookieJar = undefined;
-    this.connectionValue = undefined;
-    if (this.environValue) rewriteEnvironHeader(this.environValue, key, value);
+  override set_header(name: string, value: string | undefined): void {
+    super.set_header(name, value);
+    if (this.environValue) rewriteEnvironHeader(this.environValue, name.toLowerCase(), value);
   }
 
   /**
@@ -226,6 +213,7 @@ export class Request {
       request.#serverResponse = res;
     };
     requestAccess.signer = (request: Request) => request.settings.cookieSigner;
+    requestAccess.trustProxy = (request: Request) => request.settings.trustProxy;
     requestAccess.closeEnding = (request: Request) => {
       if (request.#ending === undefined) request.#ending = null;
       return request.#ending ?? undefined;
@@ -248,19 +236,6 @@ export class Request {
    */
   get log(): PinoLike {
     return (this.logValue ??= this.settings.requestLog?.(this) ?? SILENT_LOG);
-  }
-
-  /** The media type of the body, lower-cased, without parameters (`''` when absent). */
-  get media_type(): string {
-    const value = this.raw.headers['content-type'];
-    if (!value) return '';
-    const semi = value.indexOf(';');
-    return (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase();
-  }
-
-  /** The media type of the body, as {@link Request.media_type} (WebOb's name, as Pecan apps read it). */
-  get content_type(): string {
-    return this.media_type;
   }
 
   /** Query string variables. Malformed escapes, bytes that are not UTF-8, more than the parameter limit → 400. */
@@ -294,37 +269,6 @@ export class Request {
     return this.settings.useContextLocals !== false;
   }
 
-  /**
-   * The request's cookies, decoded (WebOb's `request.cookies`): an object without a prototype.
-   *
-   * @example
-   * ```ts
-   * const theme = request.cookies['theme'] ?? 'light';
-   * ```
-   */
-  get cookies(): Record<string, string> {
-    return (this.cookieJar ??= parseCookies(this.raw.headers.cookie));
-  }
-  private cookieJar: Record<string, string> | undefined;
-
-  /**
-   * The cookies set with `response.set_cookie(name, value, { signed: true })` whose signature
-   * verifies, unsigned: a cookie the client changed (or never signed) is absent, never an error.
-   * Needs a cookie signer (`sessionPlugin`), else it throws `HICKORY_ERR_COOKIE_SIGNER`.
-   *
-   * @example
-   * ```ts
-   * const cart = request.signed_cookies['cart']; // undefined when missing or tampered with
-   * ```
-   */
-  get signed_cookies(): Record<string, string> {
-    if (this.signedJar !== undefined) return this.signedJar;
-    const signer = this.settings.cookieSigner;
-    if (signer === undefined) throw coreError('HICKORY_ERR_COOKIE_SIGNER', 'request.signed_cookies');
-    return (this.signedJar = verifiedCookies(this.cookies, signer));
-  }
-  private signedJar: Record<string, string> | undefined;
-
   /** The raw body bytes (empty when there is no body or a streaming parser consumed it). */
   get body(): Buffer {
     if (this.rawBody !== undefined) return this.rawBody;
@@ -343,66 +287,7 @@ export class Request {
 
   /** WSGI-style environ (`REQUEST_METHOD`, `PATH_INFO`, `QUERY_STRING`, `HTTP_*`, …), writable. */
   get environ(): Environ {
-    return (this.environValue ??= buildEnviron(this, this.connection));
-  }
-
-  /**
-   * The scheme the client used, `http` or `https` (WebOb's `request.scheme`): the socket's, or
-   * with `trust_proxy` the one trusted proxies report (`X-Forwarded-Proto`, `Forwarded: proto=`).
-   *
-   * @example
-   * ```ts
-   * if (request.scheme === 'https') response.headers['Strict-Transport-Security'] = 'max-age=31536000';
-   * ```
-   */
-  get scheme(): 'http' | 'https' {
-    return this.connection.scheme;
-  }
-
-  /**
-   * The `host[:port]` the client asked for (WebOb's `request.host`): the Host header (the address
-   * the socket reached when there is none), or with `trust_proxy` a valid one trusted proxies
-   * report (`X-Forwarded-Host`, `Forwarded: host=`).
-   *
-   * @example
-   * ```ts
-   * const tenant = request.host.split('.')[0];
-   * ```
-   */
-  get host(): string {
-    return this.connection.host;
-  }
-
-  /**
-   * The client's IP address (WebOb's `request.remote_addr`): the socket's peer, or with
-   * `trust_proxy` the first untrusted address walking back through `X-Forwarded-For` (or
-   * `Forwarded: for=`) from the socket.
-   *
-   * @example
-   * ```ts
-   * logger.info(`login from ${request.remote_addr}`);
-   * ```
-   */
-  get remote_addr(): string {
-    return this.connection.remoteAddr;
-  }
-
-  /**
-   * `scheme://host` of the request, the port left out when it is the scheme's default (WebOb's
-   * `request.host_url`): the base for an absolute URL to this site.
-   *
-   * @example
-   * ```ts
-   * const link = `${request.host_url}/books/7`; // https://books.example.com/books/7 behind a trusted proxy
-   * ```
-   */
-  get host_url(): string {
-    return hostUrlOf(this.connection);
-  }
-
-  // Computed once, on first read: a request that never asks parses no forwarding header.
-  private get connection(): ClientConnection {
-    return (this.connectionValue ??= clientConnection(this.raw, this.settings.trustProxy));
+    return (this.environValue ??= buildEnviron(this, requestAccess.connection(this)));
   }
 
   /**
