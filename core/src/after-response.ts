@@ -6,17 +6,19 @@ import { responseOutcome } from './server-response.ts';
 export type AfterResponse = (completed: boolean) => void;
 
 /**
- * Runs `callbacks` (in order, including any added later) once `res` was handed to the socket or
- * the client went away; one that throws is logged on `log` and the others still run (a cleanup
- * must not stop the next one).
+ * The list of a request's `afterResponse` callbacks, run in order (including any added later) once
+ * `res` was handed to the socket or the client went away; one that throws is logged on `log` and
+ * the others still run (a cleanup must not stop the next one). `undefined` without a response (a
+ * request made outside a kernel): then nothing is waited for, and nothing cleaned up after.
  *
  * @example
  * ```ts
- * const callbacks = [() => temps.removeAll()];
- * runAfterResponse(res, callbacks, request.log);
+ * (this.#afterCallbacks ??= callbacksAfter(this.#serverResponse, () => this.log))?.push(callback);
  * ```
  */
-export function runAfterResponse(res: ServerResponse, callbacks: readonly AfterResponse[], log: () => PinoLike): void {
+export function callbacksAfter(res: ServerResponse | undefined, log: () => PinoLike): AfterResponse[] | undefined {
+  if (res === undefined) return undefined;
+  const callbacks: AfterResponse[] = [];
   void responseOutcome(res).then((completed) => {
     for (const callback of callbacks) {
       try {
@@ -26,4 +28,5 @@ export function runAfterResponse(res: ServerResponse, callbacks: readonly AfterR
       }
     }
   });
+  return callbacks;
 }

@@ -72,6 +72,20 @@ export function clientConnection(raw: IncomingMessage, trust?: TrustHop): Client
   return forwarded ? { scheme, host, remoteAddr, remotePort, forwarded, hostForwarded } : direct;
 }
 
+/**
+ * `scheme://host` of a connection, the port left out when it is the scheme's default
+ * (`request.host_url`): the base for an absolute URL to the site the client asked for.
+ *
+ * @example
+ * ```ts
+ * hostUrlOf(clientConnection(req)); // 'https://books.example.com' for Host: books.example.com:443 over TLS
+ * ```
+ */
+export function hostUrlOf({ scheme, host }: ClientConnection): string {
+  const defaultPort = scheme === 'https' ? ':443' : ':80';
+  return `${scheme}://${host.endsWith(defaultPort) ? host.slice(0, -defaultPort.length) : host}`;
+}
+
 // An HTTP/1.0 request may come without Host (or with an empty one): name the address it reached, as WSGI servers do.
 function socketHost(socket: Socket | undefined): string {
   const address = socket?.localAddress;

@@ -61,3 +61,19 @@ function serverNameAndPort(raw: IncomingMessage, connection: ClientConnection): 
   const socket = raw.socket as IncomingMessage['socket'] | undefined;
   return [host || (socket?.localAddress ?? ''), String(socket?.localPort ?? '')];
 }
+
+/**
+ * Keeps an environ in step with a rewritten request header (`request.set_header`): `key` is the
+ * header's lower-case name, `value` its new value (`undefined`: removed). `CONTENT_TYPE` is always
+ * present in an environ, so a removed `Content-Type` leaves it empty rather than absent.
+ *
+ * @example
+ * ```ts
+ * rewriteEnvironHeader(request.environ, 'accept', 'application/json'); // HTTP_ACCEPT
+ * ```
+ */
+export function rewriteEnvironHeader(env: Environ, key: string, value: string | undefined): void {
+  const envKey = key === 'content-type' ? 'CONTENT_TYPE' : `HTTP_${key.toUpperCase().replace(/-/g, '_')}`;
+  if (value === undefined && envKey !== 'CONTENT_TYPE') delete env[envKey];
+  else env[envKey] = value ?? '';
+}

@@ -2,16 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
 import { inject as lightInject, type InjectOptions, type Response as InjectResponse } from 'light-my-request';
 import { emptyPathRedirect, type InjectRequest } from './inject-empty-path.ts';
-import { compileAllowedHosts } from './allowed-hosts.ts';
 import { CORE_CONFIG, resolveConfig, type KernelConfig, type ResolvedConfig } from './config.ts';
 import { currentExchange, noteExplicitApp } from './current.ts';
 import { findSignersWith, type CookieSigner } from './cookie-signer.ts';
 import { coreError } from './errors.ts';
 import { createHooks, sealHooks, type HooksOf } from './hooks.ts';
-import { hostCheck } from './host-check.ts';
 import { importModules } from './load-module.ts';
 import { resolveRoot } from './root.ts';
 import { KernelLog } from './kernel-log.ts';
+import { pipelineSettingsOf } from './kernel-pipeline.ts';
 import type { Logger } from './logger.ts';
 import type { PinoLike } from './pino-like.ts';
 import type { DebugSectionSource } from './debug-page.ts';
@@ -23,11 +22,10 @@ import { InFlight } from './in-flight.ts';
 import { whenItsTurn } from './pipelined-turn.ts';
 import type { Request } from './request.ts';
 import { cookieSignerOf } from './request-end.ts';
-import { compileTrustProxy } from './trust-proxy.ts';
 import type { Response } from './response.ts';
 import { refuseWhileClosing } from './server-response.ts';
 import { Servers, type ListenOptions, type Listening } from './servers.ts';
-import { RenderEngines } from './render-engines.ts';
+import { checkDefaultRenderer, KernelRendering } from './kernel-rendering.ts';
 
 /** The frozen hooks object of a kernel (see `createHooks` in `hooks.ts` for each hook). */
 export type KernelHooks = HooksOf<Kernel>;
@@ -69,9 +67,9 @@ findSignersWith(() => {
  * const res = await app.inject({ method: 'GET', url: '/' });
  * ```
  */
-export class Kernel {
+export class Kernel extends KernelRendering {
   /** The kernel's frozen hooks (see `hooks.ts` for each hook's type and contract). */
-  readonly hooks: KernelHooks = createHooks<Kernel>();
+  readonly hooks: KernelHooks;
   /** The awilix container: `request_cls`, `response_cls`, `kernel`, `config` and plugin services. */
   readonly container: AwilixContainer = createContainer({ injectionMode: InjectionMode.CLASSIC, strict: true });
   /** The root controller, resolved from `config.root` by `ready()` (routing plugins read it). */
@@ -148,6 +146,10 @@ export class Kernel {
   private pipeline: Pipeline | undefined;
 
   constructor(config: KernelConfig = {}) {
+    // Made before `super`: the rendering side reads the `render` hook map.
+    const hooks = createHooks<Kernel>();
+    super(hooks);
+    this.hooks = hooks;
     this.initialConfig = { ...config };
     this.logs = new KernelLog(config.logger);
     this.container.register({ kernel: asValue(this) });
@@ -232,35 +234,22 @@ export class Kernel {
     });
     if (!config.use_context_locals) noteExplicitApp();
     await this.hooks.ready.promise(this);
-    this.engines.checkDefault(config.default_renderer);
+    checkDefaultRenderer(this, config.default_renderer);
     sealHooks(this.hooks);
-    this.pipeline = new Pipeline(this.hooks, {
-      handlerTimeout: config.handler_timeout,
-      sendTimeout: config.send_timeout,
-      etag: config.etag,
-      redirectOrigins: new Set(config.redirect_origins),
-      errorPaths: config.errors,
-      logger: () => this.logger,
-      // Resolved once: per-request work is a plain `new`, never a container lookup or scope.
-      requestClass: this.container.resolve<typeof Request>('request_cls'),
-      responseClass: this.container.resolve<typeof Response>('response_cls'),
-      requestSettings: {
-        bodyLimit: config.body_limit,
-        paramLimit: config.param_limit,
+    this.pipeline = new Pipeline(
+      this.hooks,
+      pipelineSettingsOf(config, {
+        requestClass: this.container.resolve<typeof Request>('request_cls'),
+        responseClass: this.container.resolve<typeof Response>('response_cls'),
         bodyParsers: this.hooks.parseBody,
-        useContextLocals: config.use_context_locals,
-        trustProxy: compileTrustProxy(config.trust_proxy),
-        requestIdHeader: config.request_id_header,
-        requestLog: this.logs.forRequest,
+        logger: () => this.logger,
+        logs: this.logs,
         cookieSigner: this.signer,
-      },
-      contextLocals: config.use_context_locals,
-      closing: () => this.state === 'closing',
-      closingSignal: this.closingNow.signal,
-      checkHost: hostCheck(config.allowed_hosts === undefined ? undefined : compileAllowedHosts(config.allowed_hosts)),
-      debugSections: debugging ? (request) => this.debug.sectionsFor(request, this.logger) : undefined,
-      logging: this.logs.requestLogging(config.request_id_header),
-    });
+        debugSections: debugging ? (request) => this.debug.sectionsFor(request, this.logger) : undefined,
+        closing: () => this.state === 'closing',
+        closingSignal: this.closingNow.signal,
+      }),
+    );
     this.state = 'ready';
     return this;
   }
@@ -291,98 +280,6 @@ export class Kernel {
    */
   get debugging(): boolean {
     return this.debug.enabled;
-  }
-
-  /**
-   * Renders a template through the `render` hook: the engine is the `engine:` prefix of the name,
-   * else its extension, else `default_renderer`.
-   *
-   * @example
-   * ```ts
-   * const html = await kernel.render('books/list.ejs', { books });
-   * ```
-   */
-  render(template: string, namespace: Record<string, unknown>): Promise<string> {
-    try {
-      const text = this.renderNow(template, namespace);
-      return typeof text === 'string' ? Promise.resolve(text) : text;
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-
-  private readonly engines = new RenderEngines(
-    this.hooks,
-    () => this.config.default_renderer,
-    () => this.state !== 'booting' && this.state !== 'starting',
-  );
-
-  /**
-   * {@link Kernel.render} without a promise when the engine renders without waiting (a cached
-   * template of a synchronous engine): the text itself, else a promise of it. May throw instead
-   * of rejecting. For plugins on the request path, where every promise costs more.
-   *
-   * @example
-   * ```ts
-   * const html = kernel.renderNow('page.hbs', { title });
-   * response.body = typeof html === 'string' ? html : await html;
-   * ```
-   */
-  renderNow(template: string, namespace: Record<string, unknown>): string | Promise<string> {
-    return this.engines.renderNow(template, namespace);
-  }
-
-  /**
-   * The engine that would render `template` (see {@link Kernel.render}), and whether a plugin
-   * renders it; lets routing plugins check templates at `ready()`.
-   *
-   * @example
-   * ```ts
-   * kernel.rendererFor('page.njk'); // { engine: 'njk', available: true }
-   * ```
-   */
-  rendererFor(template: string): { engine: string; available: boolean } {
-    return this.engines.rendererFor(template);
-  }
-
-  /**
-   * For renderer plugins: registers, for the engine key `engine`, a check that tells what keeps a
-   * template from rendering (`undefined`: nothing known) — so that routing plugins can report at
-   * `ready()` a template that would only fail at its first request. Call it from `apply()`; the
-   * check runs once the configuration is resolved.
-   *
-   * @example
-   * ```ts
-   * kernel.addTemplateCheck('shout', (name) => (existsSync(join(root, name)) ? undefined : `${name} is missing`));
-   * ```
-   */
-  addTemplateCheck(engine: string, check: (template: string) => string | undefined): void {
-    this.engines.addCheck(engine, check);
-  }
-
-  /**
-   * What keeps `template` from rendering, as its renderer's check tells (see
-   * {@link Kernel.addTemplateCheck}): routing plugins call it at `ready()` for the templates they expose.
-   *
-   * @example
-   * ```ts
-   * kernel.templateProblem('books/list.ejs'); // undefined, or 'Template "books/list.ejs" (engine "ejs") was not found under …'
-   * ```
-   */
-  templateProblem(template: string): string | undefined {
-    return this.engines.problemWith(template);
-  }
-
-  /**
-   * The engine keys some renderer plugin handles (`ejs`, `njk`, `hbs`, …), sorted.
-   *
-   * @example
-   * ```ts
-   * createApp().renderEngines(); // ['ejs', 'handlebars', 'hbs', 'njk', 'nunjucks', …]
-   * ```
-   */
-  renderEngines(): string[] {
-    return this.engines.inUse();
   }
 
   /**

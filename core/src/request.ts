@@ -1,83 +1,47 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AsyncSeriesBailHook, HookMap } from 'tapable';
-import { runAfterResponse, type AfterResponse } from './after-response.ts';
+import { callbacksAfter, type AfterResponse } from './after-response.ts';
 import { Ending, type BeforeEnd } from './before-end.ts';
-import { clientConnection, type ClientConnection } from './client-connection.ts';
-import { verifiedCookies, type CookieSigner } from './cookie-signer.ts';
-import { parseCookies } from './cookies.ts';
-import { buildEnviron, type Environ } from './environ.ts';
+import { bodyVariables, jsonOfBody } from './body-variables.ts';
+import { buildEnviron, rewriteEnvironHeader, type Environ } from './environ.ts';
 import { coreError } from './errors.ts';
-import { requestHeaders, rewriteRequestHeader, type Headers } from './header-map.ts';
-import { HTTPError } from './http-error.ts';
-import { checkJsonCharset, isJsonMediaType, parseJsonBody } from './json-body.ts';
 import { SILENT_LOG, type PinoLike } from './pino-like.ts';
 import { hasBody, readBody } from './read-body.ts';
-import { BODYLESS_METHODS, NoVariablesInBody, refuseEmptyJson } from './request-body-rules.ts';
+import type { LookupOf } from './lookup.ts';
+import { BODYLESS_METHODS } from './request-body-rules.ts';
 import { requestAccess } from './request-access.ts';
+import { RequestHeaders } from './request-headers.ts';
 import { requestIdOf } from './request-id.ts';
+import type { RequestSettingsOf } from './request-settings.ts';
 import { pathOfAbsoluteForm } from './request-target.ts';
 import type { Response } from './response.ts';
-import type { TrustHop } from './trust-proxy.ts';
-import { mergeVariables, parseUrlEncoded, parseUrlEncodedBody, type Variables } from './variables.ts';
+import { mergeVariables, parseUrlEncoded, type Variables } from './variables.ts';
 
 /**
- * What a routing plugin found for a request (the result of the `route` hook).
+ * What a routing plugin found for a request (the result of the `route` hook); its members are
+ * documented on {@link LookupOf}, which keeps them out of this file's import circle.
  *
  * @example
  * ```ts
  * const lookup: Lookup = { target: 'hello', handle: () => 'Hello' };
  * ```
  */
-export interface Lookup {
-  /** What was found (for `afterLookup` taps and logs): a controller method for dispatch. */
-  readonly target: unknown;
-  /**
-   * Runs the handler: argument mapping, the call, and rendering. Its value is applied to the
-   * response like a `beforeRoute` answer: a `Response` replaces it, a string or bytes become the
-   * body, another object is sent as JSON, `undefined` leaves it as it is.
-   */
-  handle(request: Request, response: Response): unknown;
-  /**
-   * `false` keeps the kernel from reading the body first (the handler streams `request.raw`).
-   * `true` reads it even for GET, HEAD, OPTIONS and TRACE, whose bodies are otherwise ignored
-   * (see `BODYLESS_METHODS`, `request-body-rules.ts`); left out, the method decides (DELETE, like POST, is read when the
-   * request frames a body).
-   */
-  readonly loadBody?: boolean;
-  /**
-   * The media type the handler answers in (dispatch: the rendering negotiation chose). An error
-   * of this request is written in it when the client states no preference (`Accept: *\/*`, or
-   * none): a JSON API's `abort(409)` is JSON to curl and fetch.
-   */
-  readonly mediaType?: string;
-}
+export interface Lookup extends LookupOf<Request, Response> {}
 
-/** What a `parseBody` tap gives back: the body variables (`request.POST`). */
-export type BodyParseResult = Variables;
+/**
+ * The settings a {@link Request} needs from its kernel (limits and body parsers), documented on
+ * {@link RequestSettingsOf}.
+ *
+ * @example
+ * ```ts
+ * new Request(req, { bodyLimit: 1_048_576, paramLimit: 1000, bodyParsers: kernel.hooks.parseBody });
+ * ```
+ */
+export interface RequestSettings extends RequestSettingsOf<Request> {}
 
-/** The settings a {@link Request} needs from its kernel (limits and body parsers). */
-export interface RequestSettings {
-  /** Largest body read into memory, in bytes. */
-  readonly bodyLimit: number;
-  /** Most query or form parameters accepted. */
-  readonly paramLimit: number;
-  /** Streaming body parsers by media type (the kernel's `parseBody` hook map). */
-  readonly bodyParsers: HookMap<AsyncSeriesBailHook<[Request], BodyParseResult | undefined>>;
-  /** The app's `use_context_locals` (left out: `true`). */
-  readonly useContextLocals?: boolean;
-  /** The compiled `trust_proxy` (left out: no proxy is trusted, forwarding headers are never read). */
-  readonly trustProxy?: TrustHop | undefined;
-  /** `request_id_header`, lower-case (left out: `x-request-id`; `false`: no header is read). */
-  readonly requestIdHeader?: string | false;
-  /** Makes `request.log` when it is first read (left out: a logger that writes nothing). */
-  readonly requestLog?: (request: Request) => PinoLike;
-  /** Verifies `request.signed_cookies` and signs for this request's responses (`kernel.cookieSigner`). */
-  readonly cookieSigner?: CookieSigner | undefined;
-}
+export type { BodyParseResult } from './request-settings.ts';
 
 const EMPTY = Buffer.alloc(0);
 const LOADED: Promise<void> = Promise.resolve();
-const FORM = 'application/x-www-form-urlencoded';
 
 /**
  * The request being handled. One is built per request from the configured `request_cls`
@@ -94,7 +58,7 @@ const FORM = 'application/x-www-form-urlencoded';
  * createKernel({ request_cls: TimedRequest });
  * ```
  */
-export class Request {
+export class Request extends RequestHeaders {
   /** Node's incoming message (the raw stream; read it only if the body was not loaded). */
   readonly raw: IncomingMessage;
   /** Upper-case HTTP method. */
@@ -116,7 +80,6 @@ export class Request {
   lookup: Lookup | undefined = undefined;
 
   private readonly settings: RequestSettings;
-  private headerView: Headers | undefined;
   private getVars: Variables | undefined;
   private postVars: Variables | undefined;
   private allVars: Variables | undefined;
@@ -125,12 +88,12 @@ export class Request {
   private jsonParsed = false;
   private loading: Promise<void> | undefined;
   private environValue: Environ | undefined;
-  private connectionValue: ClientConnection | undefined;
   private queryValue: string;
   private idValue: string | undefined;
   private logValue: PinoLike | undefined;
 
   constructor(raw: IncomingMessage, settings: RequestSettings) {
+    super();
     this.raw = raw;
     this.settings = settings;
     this.method = raw.method ?? 'GET';
@@ -166,11 +129,6 @@ export class Request {
     if (this.environValue) this.environValue['QUERY_STRING'] = value;
   }
 
-  /** Incoming headers: case-insensitive, read-only, null prototype. */
-  get headers(): Headers {
-    return (this.headerView ??= requestHeaders(this.raw.headers));
-  }
-
   /**
    * Rewrites an incoming header (`undefined` removes it), as WebOb code rewrites `environ`: for a
    * `beforeRoute` tap or an `on_route` hook, so that routing, negotiation, the body's parsing and
@@ -185,17 +143,9 @@ export class Request {
    * });
    * ```
    */
-  set_header(name: string, value: string | undefined): void {
-    const key = rewriteRequestHeader(this.raw.headers, name, value);
-    // Everything read from the headers so far is read again.
-    this.headerView = undefined;
-    this.cookieJar = undefined;
-    this.connectionValue = undefined;
-    if (this.environValue) {
-      const envKey = key === 'content-type' ? 'CONTENT_TYPE' : `HTTP_${key.toUpperCase().replace(/-/g, '_')}`;
-      if (value === undefined && envKey !== 'CONTENT_TYPE') delete this.environValue[envKey];
-      else this.environValue[envKey] = value ?? '';
-    }
+  override set_header(name: string, value: string | undefined): void {
+    super.set_header(name, value);
+    if (this.environValue) rewriteEnvironHeader(this.environValue, name.toLowerCase(), value);
   }
 
   /**
@@ -223,14 +173,8 @@ export class Request {
    * ```
    */
   afterResponse(callback: AfterResponse): void {
-    if (this.#afterCallbacks === undefined) {
-      const res = this.#serverResponse;
-      // A request made outside a kernel has no response to wait for: nothing to clean up after.
-      if (res === undefined) return;
-      this.#afterCallbacks = [];
-      runAfterResponse(res, this.#afterCallbacks, () => this.log);
-    }
-    this.#afterCallbacks.push(callback);
+    // A request made outside a kernel has no response to wait for: nothing to clean up after.
+    (this.#afterCallbacks ??= callbacksAfter(this.#serverResponse, () => this.log))?.push(callback);
   }
   #afterCallbacks: AfterResponse[] | undefined;
 
@@ -269,6 +213,7 @@ export class Request {
       request.#serverResponse = res;
     };
     requestAccess.signer = (request: Request) => request.settings.cookieSigner;
+    requestAccess.trustProxy = (request: Request) => request.settings.trustProxy;
     requestAccess.closeEnding = (request: Request) => {
       if (request.#ending === undefined) request.#ending = null;
       return request.#ending ?? undefined;
@@ -293,19 +238,6 @@ export class Request {
     return (this.logValue ??= this.settings.requestLog?.(this) ?? SILENT_LOG);
   }
 
-  /** The media type of the body, lower-cased, without parameters (`''` when absent). */
-  get media_type(): string {
-    const value = this.raw.headers['content-type'];
-    if (!value) return '';
-    const semi = value.indexOf(';');
-    return (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase();
-  }
-
-  /** The media type of the body, as {@link Request.media_type} (WebOb's name, as Pecan apps read it). */
-  get content_type(): string {
-    return this.media_type;
-  }
-
   /** Query string variables. Malformed escapes, bytes that are not UTF-8, more than the parameter limit → 400. */
   get GET(): Variables {
     return (this.getVars ??= parseUrlEncoded(this.query_string, this.settings.paramLimit, 'query'));
@@ -316,15 +248,7 @@ export class Request {
    * multipart form, where an uploaded file is an object with `filename`, `type`, `size`, `file`.
    */
   get POST(): Variables {
-    if (this.postVars) return this.postVars;
-    if (this.rawBody === undefined) {
-      if (!hasBody(this.raw)) {
-        refuseEmptyJson(this.media_type, this.method, this.raw);
-        return (this.postVars = Object.create(null));
-      }
-      throw coreError('HICKORY_ERR_BODY_NOT_LOADED', 'POST');
-    }
-    return (this.postVars = this.parseVariables());
+    return (this.postVars ??= bodyVariables(this, this.rawBody, this.settings.paramLimit));
   }
 
   /** Query and body variables together; a key in both gives an array of both values. */
@@ -345,37 +269,6 @@ export class Request {
     return this.settings.useContextLocals !== false;
   }
 
-  /**
-   * The request's cookies, decoded (WebOb's `request.cookies`): an object without a prototype.
-   *
-   * @example
-   * ```ts
-   * const theme = request.cookies['theme'] ?? 'light';
-   * ```
-   */
-  get cookies(): Record<string, string> {
-    return (this.cookieJar ??= parseCookies(this.raw.headers.cookie));
-  }
-  private cookieJar: Record<string, string> | undefined;
-
-  /**
-   * The cookies set with `response.set_cookie(name, value, { signed: true })` whose signature
-   * verifies, unsigned: a cookie the client changed (or never signed) is absent, never an error.
-   * Needs a cookie signer (`sessionPlugin`), else it throws `HICKORY_ERR_COOKIE_SIGNER`.
-   *
-   * @example
-   * ```ts
-   * const cart = request.signed_cookies['cart']; // undefined when missing or tampered with
-   * ```
-   */
-  get signed_cookies(): Record<string, string> {
-    if (this.signedJar !== undefined) return this.signedJar;
-    const signer = this.settings.cookieSigner;
-    if (signer === undefined) throw coreError('HICKORY_ERR_COOKIE_SIGNER', 'request.signed_cookies');
-    return (this.signedJar = verifiedCookies(this.cookies, signer));
-  }
-  private signedJar: Record<string, string> | undefined;
-
   /** The raw body bytes (empty when there is no body or a streaming parser consumed it). */
   get body(): Buffer {
     if (this.rawBody !== undefined) return this.rawBody;
@@ -386,9 +279,7 @@ export class Request {
   /** The body parsed as JSON (objects with a null prototype); malformed JSON → 400. */
   get json(): unknown {
     if (!this.jsonParsed) {
-      const body = this.body;
-      if (body.length > 0) checkJsonCharset(this.raw.headers['content-type']);
-      this.jsonValue = body.length === 0 ? undefined : parseJsonBody(body.toString('utf8'));
+      this.jsonValue = jsonOfBody(this.body, this.raw.headers['content-type']);
       this.jsonParsed = true;
     }
     return this.jsonValue;
@@ -396,68 +287,7 @@ export class Request {
 
   /** WSGI-style environ (`REQUEST_METHOD`, `PATH_INFO`, `QUERY_STRING`, `HTTP_*`, …), writable. */
   get environ(): Environ {
-    return (this.environValue ??= buildEnviron(this, this.connection));
-  }
-
-  /**
-   * The scheme the client used, `http` or `https` (WebOb's `request.scheme`): the socket's, or
-   * with `trust_proxy` the one trusted proxies report (`X-Forwarded-Proto`, `Forwarded: proto=`).
-   *
-   * @example
-   * ```ts
-   * if (request.scheme === 'https') response.headers['Strict-Transport-Security'] = 'max-age=31536000';
-   * ```
-   */
-  get scheme(): 'http' | 'https' {
-    return this.connection.scheme;
-  }
-
-  /**
-   * The `host[:port]` the client asked for (WebOb's `request.host`): the Host header (the address
-   * the socket reached when there is none), or with `trust_proxy` a valid one trusted proxies
-   * report (`X-Forwarded-Host`, `Forwarded: host=`).
-   *
-   * @example
-   * ```ts
-   * const tenant = request.host.split('.')[0];
-   * ```
-   */
-  get host(): string {
-    return this.connection.host;
-  }
-
-  /**
-   * The client's IP address (WebOb's `request.remote_addr`): the socket's peer, or with
-   * `trust_proxy` the first untrusted address walking back through `X-Forwarded-For` (or
-   * `Forwarded: for=`) from the socket.
-   *
-   * @example
-   * ```ts
-   * logger.info(`login from ${request.remote_addr}`);
-   * ```
-   */
-  get remote_addr(): string {
-    return this.connection.remoteAddr;
-  }
-
-  /**
-   * `scheme://host` of the request, the port left out when it is the scheme's default (WebOb's
-   * `request.host_url`): the base for an absolute URL to this site.
-   *
-   * @example
-   * ```ts
-   * const link = `${request.host_url}/books/7`; // https://books.example.com/books/7 behind a trusted proxy
-   * ```
-   */
-  get host_url(): string {
-    const { scheme, host } = this.connection;
-    const defaultPort = scheme === 'https' ? ':443' : ':80';
-    return `${scheme}://${host.endsWith(defaultPort) ? host.slice(0, -defaultPort.length) : host}`;
-  }
-
-  // Computed once, on first read: a request that never asks parses no forwarding header.
-  private get connection(): ClientConnection {
-    return (this.connectionValue ??= clientConnection(this.raw, this.settings.trustProxy));
+    return (this.environValue ??= buildEnviron(this, requestAccess.connection(this)));
   }
 
   /**
@@ -540,27 +370,6 @@ export class Request {
       return;
     }
     this.rawBody = await readBody(this.raw, this.settings.bodyLimit);
-  }
-
-  private parseVariables(): Variables {
-    const type = this.media_type;
-    const body = this.rawBody!;
-    if (body.length === 0) {
-      refuseEmptyJson(type, this.method, this.raw);
-      return Object.create(null);
-    }
-    if (type === FORM) return parseUrlEncodedBody(body, this.settings.paramLimit);
-    if (isJsonMediaType(type)) {
-      const value = this.json;
-      if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Variables;
-      return Object.create(null);
-    }
-    if (type === 'multipart/form-data') {
-      throw new HTTPError(415, 'multipart/form-data bodies need the multipart plugin: kernel.use(multipartPlugin) from @hickory/multipart.');
-    }
-    throw new NoVariablesInBody(
-      `Cannot read variables from a ${type || 'body without Content-Type'}: send application/x-www-form-urlencoded, application/json or multipart/form-data.`,
-    );
   }
 }
 
