@@ -100,6 +100,9 @@ describe('sessionPlugin in Chromium', { skip: skipReason() }, () => {
     const refused = other.waitForResponse((res) => res.request().method() === 'POST');
     await other.click('#logout');
     assert.equal((await refused).status(), 403);
+    // The refused POST navigated the page to the app's origin, another renderer process: closing it
+    // before that page has loaded can wait for ever (Page.close has no timeout; 1 run in ~10 hung).
+    await other.waitForLoadState('load');
     await other.close();
     await page.reload();
     assert.equal(await text(page, '#who'), 'Signed in as ann');
