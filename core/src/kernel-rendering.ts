@@ -2,10 +2,6 @@ import type { ResolvedConfig } from './config.ts';
 import type { HooksOf } from './hooks.ts';
 import { RenderEngines } from './render-engines.ts';
 
-// Set by `KernelRendering`'s static block: the kernel's `ready()` reaches its engines through it,
-// and `engines` stays a name no subclass sees.
-let checkDefault: (kernel: KernelRendering, engine: string | undefined) => void;
-
 /**
  * The rendering side of the kernel (`Kernel` extends it; not exported from the package): which
  * engine renders a template, rendering through the `render` hook, and the template checks
@@ -120,20 +116,16 @@ export abstract class KernelRendering {
     return this.engines.inUse();
   }
 
-  static {
-    checkDefault = (kernel, engine) => kernel.engines.checkDefault(engine);
+  /**
+   * Throws the configuration error for a `default_renderer` that no renderer plugin handles (the
+   * kernel's `ready()`, once the `ready` taps ran).
+   *
+   * @example
+   * ```ts
+   * this.checkDefaultRenderer(config.default_renderer);
+   * ```
+   */
+  protected checkDefaultRenderer(engine: string | undefined): void {
+    this.engines.checkDefault(engine);
   }
-}
-
-/**
- * Throws the configuration error for a `default_renderer` that no renderer plugin handles (the
- * kernel's `ready()`, once the `ready` taps ran).
- *
- * @example
- * ```ts
- * checkDefaultRenderer(this, config.default_renderer);
- * ```
- */
-export function checkDefaultRenderer(kernel: KernelRendering, engine: string | undefined): void {
-  checkDefault(kernel, engine);
 }

@@ -25,7 +25,7 @@ import { cookieSignerOf } from './request-end.ts';
 import type { Response } from './response.ts';
 import { refuseWhileClosing } from './server-response.ts';
 import { Servers, type ListenOptions, type Listening } from './servers.ts';
-import { checkDefaultRenderer, KernelRendering } from './kernel-rendering.ts';
+import { KernelRendering } from './kernel-rendering.ts';
 
 /** The frozen hooks object of a kernel (see `createHooks` in `hooks.ts` for each hook). */
 export type KernelHooks = HooksOf<Kernel>;
@@ -234,7 +234,7 @@ export class Kernel extends KernelRendering {
     });
     if (!config.use_context_locals) noteExplicitApp();
     await this.hooks.ready.promise(this);
-    checkDefaultRenderer(this, config.default_renderer);
+    this.checkDefaultRenderer(config.default_renderer);
     sealHooks(this.hooks);
     this.pipeline = new Pipeline(
       this.hooks,

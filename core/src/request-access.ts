@@ -1,15 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import type { Ending } from './before-end.ts';
-import type { ClientConnection } from './client-connection.ts';
 import type { CookieSigner } from './cookie-signer.ts';
 import type { TrustHop } from './trust-proxy.ts';
 
 // The one way in to a request's private end state (`#serverResponse`, `#ending`, `#cutOff`) and to
 // what of its settings is read outside `Request` (its kernel's cookie signer, `trust_proxy`), filled
 // by `Request`'s static block: the pipeline and the kit reach them through `request-end.ts`'s
-// functions, `RequestHeaders` the settings; and to the client connection `RequestHeaders` works out
-// (filled by its static block), which the request's environ is built from. None of them is a name
-// of `Request`'s public interface.
+// functions, `RequestHeaders` the settings. None of them is a name of `Request`'s public interface.
 // Typed by `object` (a request's identity): naming `Request` here would close an import circle.
 interface RequestAccess {
   answerOn(request: object, res: ServerResponse): void;
@@ -18,11 +15,10 @@ interface RequestAccess {
   ended(request: object): boolean;
   signer(request: object): CookieSigner | undefined;
   trustProxy(request: object): TrustHop | undefined;
-  connection(request: object): ClientConnection;
 }
 
 /**
- * Filled once by the static blocks of `Request` and `RequestHeaders` (core-internal; see {@link RequestAccess}).
+ * Filled once by `Request`'s static block (core-internal; see {@link RequestAccess}).
  *
  * @example
  * ```ts

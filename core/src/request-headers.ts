@@ -144,12 +144,9 @@ export abstract class RequestHeaders {
     return hostUrlOf(this.connection);
   }
 
-  // Computed once, on first read: a request that never asks parses no forwarding header.
-  private get connection(): ClientConnection {
+  // Computed once, on first read: a request that never asks parses no forwarding header. The
+  // request's environ is built from it too.
+  protected get connection(): ClientConnection {
     return (this.connectionValue ??= clientConnection(this.raw, requestAccess.trustProxy(this)));
-  }
-
-  static {
-    requestAccess.connection = (request: RequestHeaders) => request.connection;
   }
 }

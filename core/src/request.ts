@@ -287,7 +287,7 @@ export class Request extends RequestHeaders {
 
   /** WSGI-style environ (`REQUEST_METHOD`, `PATH_INFO`, `QUERY_STRING`, `HTTP_*`, …), writable. */
   get environ(): Environ {
-    return (this.environValue ??= buildEnviron(this, requestAccess.connection(this)));
+    return (this.environValue ??= buildEnviron(this, this.connection));
   }
 
   /**
