@@ -59,7 +59,7 @@ export function answerConditional(request: Request, response: Response, generate
  * ```
  */
 export function weakTag(body: string | Uint8Array): string {
-  if (typeof body !== 'string') return `W/"${body.byteLength.toString(16)}-${body.byteLength <= SMALL ? fnv1aBytes(body) : sha1(body)}"`;
+  if (typeof body !== 'string') return body.byteLength <= SMALL ? smallTag(body.byteLength, fnv1aBytes(body)) : `W/"${body.byteLength.toString(16)}-${sha1(body)}"`;
   if (body.length > SMALL) return `W/"${Buffer.byteLength(body).toString(16)}-${sha1(body)}"`;
   // One pass hashes the code units and tells whether they are all ASCII (one byte each): most
   // small answers are, and their byte length is then their length, without a call into C++.
@@ -70,25 +70,38 @@ export function weakTag(body: string | Uint8Array): string {
     if (unit > 0x7f) ascii = false;
     hash = Math.imul(hash ^ unit, 0x01000193);
   }
-  const length = ascii ? body.length : Buffer.byteLength(body);
-  return `W/"${length.toString(16)}-${hex32(hash)}"`;
+  return smallTag(ascii ? body.length : Buffer.byteLength(body), hash);
 }
 
 // Bodies up to this many bytes (a string: code units) are hashed in JavaScript (see `answerConditional`).
 const SMALL = 256;
 
-function fnv1aBytes(body: Uint8Array): string {
+function fnv1aBytes(body: Uint8Array): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < body.length; i++) hash = Math.imul(hash ^ body[i]!, 0x01000193);
-  return hex32(hash);
+  return hash;
 }
 
-// Eight hex digits from a table: V8's `toString(16)` takes a slow path for numbers past 2^30,
-// which most hashes are (it cost more than the hash itself).
-const BYTE_HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+// The character codes of the hex digits 0-9a-f.
+const HEX = [48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 97, 98, 99, 100, 101, 102];
+const char = String.fromCharCode;
 
-function hex32(hash: number): string {
-  return BYTE_HEX[hash >>> 24]! + BYTE_HEX[(hash >>> 16) & 0xff]! + BYTE_HEX[(hash >>> 8) & 0xff]! + BYTE_HEX[hash & 0xff]!;
+// `W/"<length in hex>-<hash in 8 hex digits>"` made in one call, as one flat string: joined from
+// pieces, V8 would make a rope of them (past 12 characters), which Node's header check then copies
+// flat again, and `toString(16)` takes a slow path for hashes past 2^30 — together they cost more
+// than the hash itself. A small body's byte length is under 0x1000 (256 code units of 3 bytes).
+function smallTag(length: number, hash: number): string {
+  const h0 = HEX[hash >>> 28]!;
+  const h1 = HEX[(hash >>> 24) & 15]!;
+  const h2 = HEX[(hash >>> 20) & 15]!;
+  const h3 = HEX[(hash >>> 16) & 15]!;
+  const h4 = HEX[(hash >>> 12) & 15]!;
+  const h5 = HEX[(hash >>> 8) & 15]!;
+  const h6 = HEX[(hash >>> 4) & 15]!;
+  const h7 = HEX[hash & 15]!;
+  if (length < 0x10) return char(87, 47, 34, HEX[length]!, 45, h0, h1, h2, h3, h4, h5, h6, h7, 34);
+  if (length < 0x100) return char(87, 47, 34, HEX[length >>> 4]!, HEX[length & 15]!, 45, h0, h1, h2, h3, h4, h5, h6, h7, 34);
+  return char(87, 47, 34, HEX[length >>> 8]!, HEX[(length >>> 4) & 15]!, HEX[length & 15]!, 45, h0, h1, h2, h3, h4, h5, h6, h7, 34);
 }
 
 // `crypto.hash` (one call, no Hash object) from Node 20.12 and 21.7; `createHash` before.
