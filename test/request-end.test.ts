@@ -317,6 +317,13 @@ test('HTTP framing: a second Host line is refused; an absolute-form target\'s au
     const twice = await rawExchange(port, 'GET / HTTP/1.1\r\nHost: good.example\r\nHost: evil.example\r\nConnection: close\r\n\r\n');
     assert.equal(twice.status, 400);
     assert.match(twice.body, /more than one Host/);
+    // Names compare without case: `hOsT` is a second Host, `Hosts` and `Ghst` are other headers.
+    const mixed = await rawExchange(port, 'GET / HTTP/1.1\r\nHost: good.example\r\nhOsT: evil.example\r\nConnection: close\r\n\r\n');
+    assert.equal(mixed.status, 400);
+    assert.match(mixed.body, /more than one Host/);
+    const others = await rawExchange(port, 'GET / HTTP/1.1\r\nHost: good.example\r\nHosts: a\r\nGhst: b\r\nConnection: close\r\n\r\n');
+    assert.equal(others.status, 200);
+    assert.equal(others.body, 'good.example');
     const evil = await rawExchange(port, 'GET http://evil.example/ HTTP/1.1\r\nHost: good.example\r\nConnection: close\r\n\r\n');
     assert.equal(evil.status, 400, 'the authority is checked against allowed_hosts');
     assert.match(evil.body, /evil\.example/);
