@@ -44,7 +44,7 @@ function discardingSocket(): Duplex {
 // What the preloads of servers/ set (servers/hooks-variant.ts reads them): cleared before each
 // variant, whose own preload then runs here, and whose server module is loaded afresh (a query
 // in its URL), since some variants are decided when the module is evaluated.
-const FLAGS = ['hickoryBenchApp', 'hickoryBenchExplicit', 'hickoryBenchSchema', 'hickoryBenchHooks', 'hickoryBenchLogger', 'hickoryBenchLoadApp'];
+const FLAGS = ['hickoryBenchApp', 'hickoryBenchExplicit', 'hickoryBenchSchema', 'hickoryBenchHooks', 'hickoryBenchLogger', 'hickoryBenchLoadApp', 'fastifyBenchEtag'];
 
 async function serverOf(name: VariantName): Promise<Server> {
   const variant: Variant = VARIANTS[name];

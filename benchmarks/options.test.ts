@@ -7,9 +7,9 @@ test('a full run measures this Node and Node 26.10.0; a quick one this Node only
   assert.deepEqual(parseOptions(['--quick']).nodes, ['current']);
 });
 
-test('by default: Hickory three ways and its peers on three routes, 3 rounds of 7 s after 2 s of warm-up, the server on core 0 and wrk on core 1', () => {
+test('by default: Hickory four ways and its peers (fastify with and without @fastify/etag) on three routes, 3 rounds of 7 s after 2 s of warm-up, the server on core 0 and wrk on core 1', () => {
   const options = parseOptions([]);
-  assert.deepEqual(options.frameworks, ['hickory-app-schema', 'hickory-schema', 'hickory-app', 'hickory', 'fastify', 'node', 'express']);
+  assert.deepEqual(options.frameworks, ['hickory-app-schema', 'hickory-schema', 'hickory-app', 'hickory', 'fastify', 'fastify-etag', 'node', 'express']);
   assert.deepEqual(options.routes, ['hello', 'depth8', 'rest']);
   assert.deepEqual([options.rounds, options.duration, options.warmup, options.connections], [3, 7, 2, 256]);
   assert.deepEqual([options.serverCore, options.clientCores, options.threads], [0, [1], 1]);

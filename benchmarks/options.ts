@@ -5,10 +5,10 @@ import { CURRENT, DEFAULT_LINES, parseNodeList } from './node-lines.ts';
 import { ROUTE_NAMES, type RouteName } from './routes.ts';
 import { VARIANT_NAMES, VARIANTS, type VariantName } from './servers/variants.ts';
 
-/** The servers a run measures when `--frameworks` is absent: Hickory three ways, and its peers. */
+/** The servers a run measures when `--frameworks` is absent: Hickory four ways, and its peers (fastify also with @fastify/etag, the work Hickory's default ETag does). */
 // Hickory with response schemas first: fastify's server declares them too (the same lever), then
 // without them (what an app that declares none gets).
-const DEFAULT_SERVERS: readonly VariantName[] = ['hickory-app-schema', 'hickory-schema', 'hickory-app', 'hickory', 'fastify', 'node', 'express'];
+const DEFAULT_SERVERS: readonly VariantName[] = ['hickory-app-schema', 'hickory-schema', 'hickory-app', 'hickory', 'fastify', 'fastify-etag', 'node', 'express'];
 
 /** The routes a run loads when `--routes` is absent (the page route renders ejs: a question of its own). */
 const DEFAULT_ROUTES: readonly RouteName[] = ['hello', 'depth8', 'rest'];

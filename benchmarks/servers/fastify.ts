@@ -1,4 +1,5 @@
 // fastify 5, with response schemas on the JSON routes (as fastify's own benchmarks do).
+import fastifyEtag from '@fastify/etag';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { book, compilePage, DEEP_TEXT, HELLO, PAGE_DATA } from '../routes.ts';
 import type { BenchServer } from './server.ts';
@@ -22,6 +23,8 @@ export function start(): Promise<BenchServer> {
 export async function startFastify(logger: FastifyServerOptions['logger']): Promise<BenchServer> {
   const page = compilePage();
   const app = Fastify({ logger });
+  // The `fastify-etag` variant (fastify-etag.ts): ETags as Hickory sends them by default.
+  if ((globalThis as { fastifyBenchEtag?: boolean }).fastifyBenchEtag === true) await app.register(fastifyEtag);
   app.get('/hello', { schema: HELLO_SCHEMA }, async () => HELLO);
   app.get('/a/b/c/d/e/f/g/h', async (_request, reply) => reply.type('text/plain; charset=utf-8').send(DEEP_TEXT));
   app.get<{ Params: { id: string } }>('/books/:id', { schema: BOOK_SCHEMA }, async (request) => book(request.params.id));

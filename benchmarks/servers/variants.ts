@@ -19,6 +19,7 @@ export const VARIANTS = {
   'hickory-schema': { framework: 'hickory', title: 'hickory, `createKernel()`, response schemas', preload: 'schema' },
   'hickory-app-schema': { framework: 'hickory', title: 'hickory, `createApp()`, response schemas', preload: 'app-schema' },
   fastify: { framework: 'fastify', title: FRAMEWORK_TITLES.fastify },
+  'fastify-etag': { framework: 'fastify', title: `${FRAMEWORK_TITLES.fastify} + @fastify/etag`, preload: 'fastify-etag' },
   node: { framework: 'node', title: FRAMEWORK_TITLES.node },
   'node-als': { framework: 'node', title: `${FRAMEWORK_TITLES.node} + AsyncLocalStorage`, preload: 'async-local-storage' },
   express: { framework: 'express', title: FRAMEWORK_TITLES.express },
