@@ -12,10 +12,11 @@ import type { Response } from './response.ts';
  * set itself, as Express does. A request without `If-None-Match` and `generate: false` costs one
  * header read.
  *
- * The hash is chosen by size, for speed: FNV-1a (32 bits, in JavaScript, as `@fastify/etag` does by
- * default) for bodies up to 256 bytes — most API answers — where it costs tens of nanoseconds and a
- * call into OpenSSL costs more than the whole hash; SHA-1 (OpenSSL, Express's choice) above, where
- * native code hashing a byte in about a nanosecond is several times faster than a JavaScript loop.
+ * The hash is chosen by size, for speed: FNV-1a (32 bits, in JavaScript; `@fastify/etag` offers it
+ * beside its default SHA-1) for bodies up to 256 bytes — most API answers — where it costs tens of
+ * nanoseconds and a call into OpenSSL costs more than the whole hash; SHA-1 (OpenSSL, Express's
+ * choice) above, where native code hashing a byte in about a nanosecond is several times faster
+ * than a JavaScript loop.
  * A weak validator needs no cryptographic strength: with the length in the tag, a false match
  * between two versions of one small resource is a 1-in-4-billion event, its worst outcome one stale 304.
  *
