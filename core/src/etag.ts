@@ -89,8 +89,9 @@ const char = String.fromCharCode;
 
 // `W/"<length in hex>-<hash in 8 hex digits>"` made in one call, as one flat string: joined from
 // pieces, V8 would make a rope of them (past 12 characters), which Node's header check then copies
-// flat again, and `toString(16)` takes a slow path for hashes past 2^30 — together they cost more
-// than the hash itself. A small body's byte length is under 0x1000 (256 code units of 3 bytes).
+// flat again, and `toString(16)` (of the length, and of a hash past 2^30 above all) is a call into
+// V8's runtime — together they cost more than the hash itself. A small body's byte length is under
+// 0x1000 (256 code units of at most 3 bytes).
 function smallTag(length: number, hash: number): string {
   const h0 = HEX[hash >>> 28]!;
   const h1 = HEX[(hash >>> 24) & 15]!;
