@@ -53,8 +53,8 @@ function repeatsHost(lines: readonly string[]): boolean {
   let seen = false;
   for (let i = 0; i < lines.length; i += 2) {
     const name = lines[i]!;
-    // By character, any case: `toLowerCase()` would make a new string of most requests' `Host`.
-    if (name.length === 4 && (name.charCodeAt(0) | 0x20) === 104 /* h */ && (name.charCodeAt(1) | 0x20) === 111 /* o */ && (name.charCodeAt(2) | 0x20) === 115 /* s */ && (name.charCodeAt(3) | 0x20) === 116 /* t */) {
+    // `Host` as nearly every client spells it is matched as is: lowering it made a new string a request.
+    if (name.length === 4 && (name === 'Host' || name.toLowerCase() === 'host')) {
       if (seen) return true;
       seen = true;
     }
