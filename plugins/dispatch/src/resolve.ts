@@ -1,5 +1,6 @@
 import type { Request } from '@hickory/core';
 import type { Awaitable } from './awaitable.ts';
+import { directRouteOf } from './direct-route.ts';
 import { MAX_SEGMENTS, splitPath } from './path.ts';
 import { planOf, RoutePlan } from './plan.ts';
 import { routeTableOf } from './controller-tables.ts';
@@ -79,7 +80,13 @@ export function resolvePath(root: object, path: string, request: Request, budget
   if (!unfinished && table !== undefined && table._route !== undefined && !fallbacks && count <= MAX_SEGMENTS) {
     // A `_route` controller with no `_lookup`/`_default` above it: the full walk would arrive here
     // with nothing to fall back on, so it goes on from here (within the same segment limit).
-    return walk(controller, splitPath(path.slice(start - 1), MAX_SEGMENTS - (count - 1)), request, budget, table);
+    const rest = splitPath(path.slice(start - 1), MAX_SEGMENTS - (count - 1));
+    // With no check due and a first segment that is not the index's, the walk would call the
+    // `_route`'s shortcut (REST's plan) first thing: asked here, it spares the walk's state, and
+    // the walk is told when it gave nothing.
+    const direct = budget.checked === undefined && rest.length > 0 && rest[0] !== '' ? directRouteOf(table) : undefined;
+    if (direct !== undefined) return direct(controller, table, rest, request) ?? walk(controller, rest, request, budget, table, true);
+    return walk(controller, rest, request, budget, table);
   }
   // The full walk, which records its own way from the root.
   if (trail !== undefined) trail.length = 1;

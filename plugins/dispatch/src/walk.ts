@@ -56,6 +56,8 @@ interface Walker {
   rest: readonly string[];
   frame: Fallback | undefined;
   answer: unknown;
+  // True when the caller asked the first `_route`'s shortcut already (fast resolution), in vain.
+  shortcutTried: boolean;
 }
 
 // A phase's result when the walk goes on with another phase.
@@ -87,9 +89,10 @@ export function walk(
   request: Request,
   budget: WalkBudget = { lookups: 0, routes: 0 },
   table: RouteTable | undefined = routeTableOf(controller),
+  shortcutTried = false,
 ): Awaitable<Resolution | undefined> {
   if (table === undefined) return undefined;
-  return run({ request, budget, phase: DESCEND, current: controller, table, segments, pos: 0, fallbacks: undefined, rest: segments, frame: undefined, answer: undefined });
+  return run({ request, budget, phase: DESCEND, current: controller, table, segments, pos: 0, fallbacks: undefined, rest: segments, frame: undefined, answer: undefined, shortcutTried });
 }
 
 // The loop over phases. A phase answers the walk (a Resolution, or `undefined`: not found), goes
@@ -105,8 +108,11 @@ function run(walker: Walker): Awaitable<Resolution | undefined> {
       case ROUTE: {
         // The `_route`'s shortcut, when it has one and the answer is a method of `current` itself: the
         // Resolution following its answer would make, without checking and following a routed pair.
-        const direct = directRouteOf(walker.table)?.(walker.current, walker.table, walker.rest, walker.request);
-        if (direct !== undefined) return direct;
+        if (walker.shortcutTried) walker.shortcutTried = false;
+        else {
+          const direct = directRouteOf(walker.table)?.(walker.current, walker.table, walker.rest, walker.request);
+          if (direct !== undefined) return direct;
+        }
         walker.phase = FOLLOW_ROUTE;
         const answer = callRoute(walker.current, walker.table, walker.rest, walker.request);
         if (!(answer instanceof Promise)) {
