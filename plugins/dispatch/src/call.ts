@@ -3,10 +3,11 @@ import { currentExchange, isThenable } from '@hickory/core/kit';
 import { mapArguments, variablesOf } from './arguments.ts';
 import { dispatchError } from './errors.ts';
 import { checkExplicitHandler } from './explicit-handler.ts';
-import { exposureOf, type Rendering } from './exposure.ts';
+import type { Rendering } from './exposure.ts';
+import { handlerFacts, parametersFrom, type HandlerFacts } from './handler-facts.ts';
 import { handlerSchemas } from './handler-schemas.ts';
 import { controllerName } from './names.ts';
-import { handlerParameters, parametersOf } from './parameters.ts';
+import { handlerParameters } from './parameters.ts';
 import { renderValue } from './render.ts';
 import { validatedArguments } from './validate-call.ts';
 
@@ -54,7 +55,20 @@ export function overrideRendering(request: Request, rendering: Rendering): boole
  * ```
  */
 export function callExposed(kernel: Kernel, controller: object, fn: Function, remainder: readonly string[], rendering: Rendering): Lookup {
-  return new ExposedCall(kernel, controller, fn, remainder, rendering);
+  return new ExposedCall(kernel, controller, fn, remainder, rendering, handlerFacts(fn));
+}
+
+/**
+ * {@link callExposed} for the handler the select stage chose, with the facts it keeps for it (no
+ * registry is read again).
+ *
+ * @example
+ * ```ts
+ * const lookup = callSelected(kernel, found.controller, handler, remainder, rendering);
+ * ```
+ */
+export function callSelected(kernel: Kernel, controller: object, handler: { readonly fn: Function; readonly facts: HandlerFacts }, remainder: readonly string[], rendering: Rendering): Lookup {
+  return new ExposedCall(kernel, controller, handler.fn, remainder, rendering, handler.facts);
 }
 
 /**
@@ -120,8 +134,9 @@ class ExposedCall implements Lookup, HandlerCall {
     readonly target: Function,
     private readonly remainder: readonly string[],
     readonly rendering: Rendering,
+    private readonly facts: HandlerFacts,
   ) {
-    const exposure = exposureOf(target);
+    const exposure = facts.exposure;
     this.loadBody = exposure?.body ? true : undefined;
     this.validates = exposure !== undefined && (exposure.args !== undefined || exposure.bodySchema !== undefined);
     this.status = exposure?.status;
@@ -172,7 +187,7 @@ class ExposedCall implements Lookup, HandlerCall {
       checkExplicitHandler(this.target, controllerName(this.controller));
       return [request, response, ...mapArguments(handlerParameters(this.target, request), remainder, () => variablesOf(request))];
     }
-    const params = parametersOf(this.target);
+    const params = parametersFrom(this.facts, this.target);
     return params.list.length === 0 && remainder.length === 0 && !params.variablesLast ? NO_ARGS : mapArguments(params, remainder, () => variablesOf(request));
   }
 
@@ -187,13 +202,13 @@ class ExposedCall implements Lookup, HandlerCall {
   }
 
   private call(response: Response): unknown {
-    const { kernel, controller, target: fn } = this;
+    const { kernel, controller, target: fn, facts } = this;
     // Set before the call: the handler may still choose another status itself.
     if (this.status !== undefined) response.status = this.status;
     const value: unknown = fn.apply(controller, this.mapped as unknown[]);
     // The rendering is read once the value is there: the handler may have overridden it meanwhile.
-    if (isThenable(value)) return Promise.resolve(value).then((settled) => renderValue(kernel, this.overridden ?? this.rendering, settled, response, controller, fn));
-    return renderValue(kernel, this.overridden ?? this.rendering, value, response, controller, fn);
+    if (isThenable(value)) return Promise.resolve(value).then((settled) => renderValue(kernel, this.overridden ?? this.rendering, settled, response, controller, fn, facts));
+    return renderValue(kernel, this.overridden ?? this.rendering, value, response, controller, fn, facts);
   }
 }
 

@@ -15,7 +15,7 @@
  * 4. **select** (`select.ts`: `selectHandler`): the handler for the request's verb (a generic
  *    method's `when()` handlers, 405, OPTIONS);
  * 5. **negotiate** (`negotiate.ts`: `negotiate`): the rendering, by extension or `Accept` (406);
- * 6. **call** (`call.ts`: `callExposed`): the {@link Lookup} that maps the arguments, calls the
+ * 6. **call** (`call.ts`: `callSelected`): the {@link Lookup} that maps the arguments, calls the
  *    handler and renders its value (`render.ts`: `renderValue`).
  *
  * This file holds the order: {@link routeRequest} splits and resolves, {@link answerFound}
@@ -24,7 +24,7 @@
  */
 import { redirect, type Kernel, type Lookup, type Request, type Response } from '@hickory/core';
 import type { Awaitable } from './awaitable.ts';
-import { callExposed, handlerCallOf } from './call.ts';
+import { callSelected, handlerCallOf } from './call.ts';
 import { jsonByDefault } from './default-json.ts';
 import { exposureOf } from './exposure.ts';
 import { guardsDeclared, runDueChecks } from './guards.ts';
@@ -157,7 +157,7 @@ function lookupFor(
   const rendering = negotiate(settings.defaultJson === true ? jsonByDefault(handler.renderings) : handler.renderings, extensionType, request, response);
   if (rendering === undefined) return undefined;
   const remainder = peekRoutingState(request)?.takeRoutingArgs(found.remainder) ?? found.remainder;
-  const lookup = callExposed(kernel, found.controller, handler.fn, remainder, rendering);
+  const lookup = callSelected(kernel, found.controller, handler, remainder, rendering);
   if (budget === undefined) return lookup;
   const own = handlerCallOf(lookup)?.handler;
   if (own === undefined || own === found.fn) return lookup;

@@ -2,6 +2,7 @@ import { jsonify, Response, type Kernel } from '@hickory/core';
 import { dispatchError } from './errors.ts';
 import type { Awaitable } from './awaitable.ts';
 import type { Rendering } from './exposure.ts';
+import type { HandlerFacts } from './handler-facts.ts';
 import { controllerName, describeValue } from './names.ts';
 import { declaredResponseCount } from './response-options.ts';
 import { writeSchemaJson } from './response-json.ts';
@@ -14,7 +15,8 @@ import { writeSchemaJson } from './response-json.ts';
  * `undefined`) through `kernel.renderNow()`. The rendering's media type is set unless the controller
  * set a `Content-Type` itself; a status the controller set is kept. At once unless the template
  * engine must wait. The label for error messages is made only on error: from `controller` and the
- * method `fnOrLabel`, or given as is.
+ * method `fnOrLabel`, or given as is. `facts`, when the caller keeps them for `fnOrLabel`, spare
+ * reading its response serializer from the registry again.
  *
  * @example
  * ```ts
@@ -28,13 +30,14 @@ export function renderValue(
   response: Response,
   controller: object | undefined,
   fnOrLabel: Function | string,
+  facts?: HandlerFacts,
 ): Awaitable<Response | undefined> {
   if (value instanceof Response) return value;
   const template = rendering.template;
   if (template === 'json') {
     if (value === undefined) return undefined;
     // A method with a response schema (`expose('json', { response })`) writes through its serializer.
-    const written = declaredResponseCount() > 0 && typeof fnOrLabel === 'function' ? writeSchemaJson(kernel, rendering, value, response, controller, fnOrLabel) : false;
+    const written = declaredResponseCount() > 0 && typeof fnOrLabel === 'function' ? writeSchemaJson(kernel, rendering, value, response, controller, fnOrLabel, facts) : false;
     if (written === false) response.body = jsonify.encode(value);
     else if (written !== true) {
       return written.then(() => {

@@ -1,6 +1,7 @@
 import { jsonify, type Kernel, type Response } from '@hickory/core';
 import { isDevelopment, isThenable } from '@hickory/core/kit';
 import { dispatchError } from './errors.ts';
+import type { HandlerFacts } from './handler-facts.ts';
 import type { Rendering } from './exposure.ts';
 import { plainIssues } from './issues.ts';
 import { controllerName } from './names.ts';
@@ -34,23 +35,37 @@ export function decideResponseChecks(kernel: Kernel): void {
  * strings, `toJSON` applied) is first checked with the schema, and a mismatch throws a coded error
  * naming the method and the issues (a logged 500). Returns `false` when `fn` has no serializer for
  * this rendering (the caller writes JSON as usual), `true` once written, or a promise when the
- * schema validates asynchronously (or the compiler is still loading).
+ * schema validates asynchronously (or the compiler is still loading). `facts`, when given, keep
+ * the serializer once read.
  *
  * @example
  * ```ts
  * if (writeSchemaJson(kernel, rendering, value, response, controller, fn) === false) response.body = jsonify.encode(value);
  * ```
  */
-export function writeSchemaJson(kernel: Kernel, rendering: Rendering, value: unknown, response: Response, controller: object | undefined, fn: Function): boolean | Promise<void> {
-  const serializer = responseSerializer(fn, controller);
-  if (serializer instanceof Promise) {
-    return serializer.then((loaded) => {
-      const written = loaded === undefined || loaded.rendering !== rendering ? false : write(kernel, loaded, value, response, controller, fn);
-      if (written === false) response.body = jsonify.encode(value);
-      return written === true || written === false ? undefined : written;
-    });
+export function writeSchemaJson(
+  kernel: Kernel,
+  rendering: Rendering,
+  value: unknown,
+  response: Response,
+  controller: object | undefined,
+  fn: Function,
+  facts?: HandlerFacts,
+): boolean | Promise<void> {
+  let serializer = facts?.serializer;
+  if (serializer === undefined) {
+    const read = responseSerializer(fn, controller);
+    if (read instanceof Promise) {
+      return read.then((loaded) => {
+        const written = loaded === undefined || loaded.rendering !== rendering ? false : write(kernel, loaded, value, response, controller, fn);
+        if (written === false) response.body = jsonify.encode(value);
+        return written === true || written === false ? undefined : written;
+      });
+    }
+    serializer = read ?? null;
+    if (facts !== undefined) facts.serializer = serializer;
   }
-  if (serializer === undefined || serializer.rendering !== rendering) return false;
+  if (serializer === null || serializer.rendering !== rendering) return false;
   return write(kernel, serializer, value, response, controller, fn);
 }
 
