@@ -11,7 +11,14 @@ import { VARIANT_NAMES, type VariantName } from './servers/variants.ts';
 const DEFAULT_PAIR: Pair = ['hickory-schema', 'fastify'];
 const DEFAULT_ROUTES: readonly RouteName[] = ['hello', 'depth8', 'rest'];
 
-/** Everything a side-by-side run is set up with (the suite's settings but the Node binary and the log, plus the run's own). */
+/**
+ * Everything a side-by-side run is set up with (the suite's settings but the Node binary and the log, plus the run's own).
+ *
+ * @example
+ * ```ts
+ * const { write, nodes, ...suite }: SideBySideOptions = parseSideBySideOptions(process.argv.slice(2));
+ * ```
+ */
 export interface SideBySideOptions extends Omit<SideBySideSettings, 'node' | 'log' | 'built'> {
   pairs: Pair[];
   /** The Node lines, as given to `--node` (resolved by `resolveNodeLines`). */
@@ -19,6 +26,14 @@ export interface SideBySideOptions extends Omit<SideBySideSettings, 'node' | 'lo
   write: boolean;
 }
 
+/**
+ * The usage text `--help` prints (and a mistaken option is followed by).
+ *
+ * @example
+ * ```ts
+ * console.error(`${error.message}\n\n${SIDE_BY_SIDE_USAGE}`);
+ * ```
+ */
 export const SIDE_BY_SIDE_USAGE = `usage: npm run bench:side-by-side -- [options]
   Two servers pinned to the same core (taskset), each loaded by its own wrk at the same time from
   the client cores: the host's drift hits both alike. Per round the ratios A/B of CPU per request

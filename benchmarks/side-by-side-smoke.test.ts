@@ -53,6 +53,6 @@ test('one round side by side: both servers loaded at once, both answered, a fini
   assert.deepEqual([summary.rounds, summary.failures, summary.cpu?.median], [1, 0, cpu]);
   // The log has the warm-up and the round's line with both sides; the table a row for the pair.
   assert.equal(lines.length, 2);
-  assert.match(lines[1]!, /^round 1\/1 hello {2}node [\d,]+ req\/s [\d.]+ µs\/req share \d+% \| node-als [\d,]+ req\/s .* \| A\/B cpu [\d.]+ rps [\d.]+ \| core other \d+% idle \d+% \(node's wrk first\)/);
+  assert.match(lines[1]!, /^round 1\/1 hello {2}node [\d,]+ req\/s [\d.]+ µs\/req share \d+% \| node-als [\d,]+ req\/s .* \| A\/B cpu [\d.]+ rps [\d.]+ \| core other \d+% idle \d+\.\d% \(node's wrk first\)/);
   assert.match(sideBySideTable(results).split('\n')[2]!, /^\| GET \/hello \(JSON\) \| node \/ node-als \| \*\*[\d.]+×\*\*<br><sub>[\d.]+–[\d.]+<\/sub> \| /);
 });

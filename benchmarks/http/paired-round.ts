@@ -10,7 +10,14 @@ import { coreShares, coreTimes, processCpuMicros } from './process-cpu.ts';
 import type { LoadSample } from './sample.ts';
 import { runWrk, type WrkSettings } from './wrk.ts';
 
-/** One server of a pair, as a round loads it. */
+/**
+ * One server of a pair, as a round loads it.
+ *
+ * @example
+ * ```ts
+ * const side: Side = { pid: server.pid, url: `http://127.0.0.1:${server.port}/hello` };
+ * ```
+ */
 export interface Side {
   /** The server's process (its CPU time is read from /proc). */
   pid: number;
@@ -18,13 +25,27 @@ export interface Side {
   url: string;
 }
 
-/** What one side measured in a round: wrk's sample, the server's CPU per request and its share of the core. */
+/**
+ * What one side measured in a round: wrk's sample, the server's CPU per request and its share of the core.
+ *
+ * @example
+ * ```ts
+ * const [a, b]: SideSample[] = round.sides;
+ * ```
+ */
 export interface SideSample extends LoadSample {
   /** The server's CPU time over the load as a share of the server core's time (0…1; the two sides' add up to ~1 when neither was starved). */
   coreShare?: number;
 }
 
-/** One round of a pair: both sides loaded at the same time. */
+/**
+ * One round of a pair: both sides loaded at the same time.
+ *
+ * @example
+ * ```ts
+ * const round: PairedRound = await measurePair(sides, load, 0, spawnFirst(i));
+ * ```
+ */
 export interface PairedRound {
   /** Side A's and side B's numbers. */
   sides: [SideSample, SideSample];

@@ -58,7 +58,14 @@ export function roundRatios(round: PairedRound): { cpu?: number; rps?: number } 
   return ratios;
 }
 
-/** A pair's rounds on one route, summed up. */
+/**
+ * A pair's rounds on one route, summed up.
+ *
+ * @example
+ * ```ts
+ * const { cpu, rps, starved }: PairSummary = summarizePair(rounds);
+ * ```
+ */
 export interface PairSummary {
   /** Median and range over the rounds of the CPU-per-request ratio A/B. */
   cpu?: { median: number; min: number; max: number };

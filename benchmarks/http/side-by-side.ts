@@ -10,10 +10,25 @@ import { measurePair, type PairedRound, type Side } from './paired-round.ts';
 import { isStarved, roundRatios, spawnFirst } from './paired-stats.ts';
 import { runWrk, type WrkSettings } from './wrk.ts';
 
-/** Two servers compared side by side: A, then B (ratios are A/B). */
+/**
+ * Two servers compared side by side: A, then B (ratios are A/B).
+ *
+ * @example
+ * ```ts
+ * const pair: Pair = ['hickory-schema', 'fastify'];
+ * ```
+ */
 export type Pair = readonly [VariantName, VariantName];
 
-/** Settings of the side-by-side suite. */
+/**
+ * Settings of the side-by-side suite.
+ *
+ * @example
+ * ```ts
+ * const settings: SideBySideSettings = { pairs: [['hickory-schema', 'fastify']], routes: ['hello'], rounds: 7, duration: 5, warmup: 2,
+ *   connections: 256, threads: 1, serverCore: 0, clientCores: [1], node: process.execPath, log: console.log };
+ * ```
+ */
 export interface SideBySideSettings {
   pairs: readonly Pair[];
   routes: readonly RouteName[];
@@ -37,7 +52,15 @@ export interface SideBySideSettings {
   log(line: string): void;
 }
 
-/** A pair on one route: its rounds, or why it was not measured. */
+/**
+ * A pair on one route: its rounds, or why it was not measured.
+ *
+ * @example
+ * ```ts
+ * const [first] = await runSideBySide(settings);
+ * first.skipped ?? summarizePair(first.rounds);
+ * ```
+ */
 export interface PairResult {
   pair: Pair;
   route: RouteName;
@@ -45,7 +68,7 @@ export interface PairResult {
   skipped?: string;
 }
 
-const percent = (share: number | undefined) => (share === undefined ? '?' : `${Math.round(share * 100)}%`);
+const percent = (share: number | undefined, digits = 0) => (share === undefined ? '?' : `${(share * 100).toFixed(digits)}%`);
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 
 // One line per round: both sides' numbers, the ratios, the core's shares and the flags.
@@ -55,7 +78,7 @@ function roundLine(pair: Pair, route: RouteName, index: number, total: number, r
   const flags = [isStarved(round) ? 'STARVED (server core idle)' : '', round.sides.some((s) => s.failures) ? `${round.sides[0].failures + round.sides[1].failures} FAILED` : ''].filter(Boolean);
   return (
     `round ${index + 1}/${total} ${route.padEnd(6)} ${sides.join(' | ')} | A/B cpu ${cpu?.toFixed(3) ?? '?'} rps ${rps?.toFixed(3) ?? '?'}` +
-    ` | core other ${percent(round.serverCore?.other)} idle ${percent(round.serverCore?.idle)} (${pair[round.first]}'s wrk first)${flags.length ? `  ${flags.join(', ')}` : ''}`
+    ` | core other ${percent(round.serverCore?.other)} idle ${percent(round.serverCore?.idle, 1)} (${pair[round.first]}'s wrk first)${flags.length ? `  ${flags.join(', ')}` : ''}`
   );
 }
 
@@ -66,7 +89,10 @@ async function runPair(pair: Pair, settings: SideBySideSettings, expected: Recor
     for (const name of pair) servers.push(await startPinned(name, { node: settings.node, serverCore: settings.serverCore, built: settings.built ?? true }));
     const results: PairResult[] = [];
     for (const route of settings.routes) {
-      const problems = await Promise.all(servers.map(async (s, i) => s.skipped[route] ?? (await checkRoute(s.port, route, expected[route]))?.replace(/^/, `${pair[i]}: `)));
+      const problems = await Promise.all(servers.map(async (s, i) => {
+        const problem = s.skipped[route] ?? (await checkRoute(s.port, route, expected[route]));
+        return problem === undefined ? undefined : `${pair[i]}: ${problem}`;
+      }));
       const skipped = problems.filter(Boolean).join('; ');
       results.push({ pair, route, rounds: [], ...(skipped ? { skipped } : {}) });
       if (skipped) settings.log(`skip ${pair.join(' vs ')} ${route}: ${skipped}`);
