@@ -8,12 +8,14 @@ import { ROUTE_TITLES } from './routes.ts';
 
 const ratio = (r: { median: number; min: number; max: number } | undefined) => (r === undefined ? '–' : `**${r.median.toFixed(2)}×**<br><sub>${r.min.toFixed(2)}–${r.max.toFixed(2)}</sub>`);
 const micros = (v: number | undefined) => (v === undefined ? '?' : v.toFixed(1));
+// Other processes' share of the servers' core: the drift the pairing cancels shows here, with its range.
+const share = (r: { median: number; min: number; max: number } | undefined) => (r === undefined ? '?' : `${Math.round(r.median * 100)}%<br><sub>${Math.round(r.min * 100)}–${Math.round(r.max * 100)}%</sub>`);
 const thousands = (v: number | undefined) => (v === undefined ? '?' : `${(v / 1000).toFixed(1)}k`);
 
 /**
  * The Markdown table of a run: per route and pair the median A/B ratios of CPU per request and of
- * requests/s with their range over the rounds, each side's medians, the rounds, and the rounds
- * flagged (server core idle above 5%) or failed.
+ * requests/s with their range over the rounds, each side's medians, the share of the servers' core
+ * other work took, the rounds, and the rounds flagged (server core idle above 5%) or failed.
  *
  * @example
  * ```ts
@@ -23,7 +25,7 @@ const thousands = (v: number | undefined) => (v === undefined ? '?' : `${(v / 10
 export function sideBySideTable(results: readonly PairResult[]): string {
   const rows = results.map(({ pair: [a, b], route, rounds, skipped }) => {
     const head = `| ${ROUTE_TITLES[route]} | ${a} / ${b}`;
-    if (skipped !== undefined) return `${head} | skipped: ${skipped.replaceAll('|', '\\|')} | | | | |`;
+    if (skipped !== undefined) return `${head} | skipped: ${skipped.replaceAll('|', '\\|')} | | | | | |`;
     const s = summarizePair(rounds);
     const flags = [
       s.starved ? `${s.starved} starved (core idle up to ${Math.round(s.worstIdle! * 100)}%)` : '',
@@ -31,12 +33,12 @@ export function sideBySideTable(results: readonly PairResult[]): string {
     ].filter(Boolean);
     return (
       `${head} | ${ratio(s.cpu)} | ${ratio(s.rps)} | ${micros(s.cpuPerRequest[0])} / ${micros(s.cpuPerRequest[1])}` +
-      ` | ${thousands(s.requestsPerSecond[0])} / ${thousands(s.requestsPerSecond[1])} | ${s.rounds}${flags.length ? ` (${flags.join(', ')})` : ''} |`
+      ` | ${thousands(s.requestsPerSecond[0])} / ${thousands(s.requestsPerSecond[1])} | ${share(s.otherWork)} | ${s.rounds}${flags.length ? ` (${flags.join(', ')})` : ''} |`
     );
   });
   return [
-    '| route | A / B | CPU per request A/B<br>median, range | requests/s A/B<br>median, range | µs per request<br>A / B (medians) | requests/s<br>A / B (medians) | rounds |',
-    '|---|---|---:|---:|---:|---:|---|',
+"| route | A / B | CPU per request A/B<br>median, range | requests/s A/B<br>median, range | µs per request<br>A / B (medians) | requests/s<br>A / B (medians) | other work on<br>the servers' core | rounds |",
+    '|---|---|---:|---:|---:|---:|---:|---|',
     ...rows,
   ].join('\n');
 }

@@ -42,8 +42,8 @@ const sample = (rps: number, cpuPerRequest: number, failures = 0) => ({ rps, req
 
 test('the table: a row per route and pair with the median ratios and their range, the medians of each side, and the flags', () => {
   const rounds: PairedRound[] = [
-    { sides: [sample(21_000, 19), sample(20_000, 20)], first: 0, serverCore: { other: 0, idle: 0.01 } },
-    { sides: [sample(19_000, 21), sample(20_000, 20, 2)], first: 1, serverCore: { other: 0, idle: 0.08 } },
+    { sides: [sample(21_000, 19), sample(20_000, 20)], first: 0, serverCore: { other: 0.1, idle: 0.01 } },
+    { sides: [sample(19_000, 21), sample(20_000, 20, 2)], first: 1, serverCore: { other: 0.3, idle: 0.08 } },
     { sides: [sample(20_000, 20), sample(20_000, 20)], first: 0, serverCore: { other: 0, idle: 0 } },
   ];
   const table = sideBySideTable([
@@ -53,9 +53,9 @@ test('the table: a row per route and pair with the median ratios and their range
   assert.equal(table.length, 4);
   assert.equal(
     table[2],
-    '| GET /hello (JSON) | hickory-schema / fastify | **1.00×**<br><sub>0.95–1.05</sub> | **1.00×**<br><sub>0.95–1.05</sub> | 20.0 / 20.0 | 20.0k / 20.0k | 3 (1 starved (core idle up to 8%), 2 failed requests) |',
+    '| GET /hello (JSON) | hickory-schema / fastify | **1.00×**<br><sub>0.95–1.05</sub> | **1.00×**<br><sub>0.95–1.05</sub> | 20.0 / 20.0 | 20.0k / 20.0k | 10%<br><sub>0–30%</sub> | 3 (1 starved (core idle up to 8%), 2 failed requests) |',
   );
-  assert.equal(table[3], '| ejs page | hickory-schema / fastify | skipped: hickory-schema: GET /page answered 500 "a\\|b" | | | | |');
+  assert.equal(table[3], '| ejs page | hickory-schema / fastify | skipped: hickory-schema: GET /page answered 500 "a\\|b" | | | | | |');
 });
 
 test("each Node line's block has markers of its own, so that a run on one line keeps the other's table", () => {

@@ -51,6 +51,7 @@ test("a pair's summary: median and range of each ratio over the rounds, each sid
   assert.equal(summary.rounds, 5);
   assert.equal(summary.starved, 1);
   assert.equal(summary.worstIdle, 0.2);
+  assert.deepEqual(summary.otherWork, { median: 0.01, min: 0.01, max: 0.01 });
   assert.equal(summary.failures, 3);
 });
 

@@ -80,6 +80,8 @@ export interface PairSummary {
   starved: number;
   /** The server core's highest idle share over the rounds. */
   worstIdle?: number;
+  /** The share of the server core that went to other work than the two servers (other processes, the host): median and range over the rounds. */
+  otherWork?: { median: number; min: number; max: number };
   /** Errors, timeouts and non-2xx answers over all rounds, both sides. */
   failures: number;
 }
@@ -108,7 +110,9 @@ export function summarizePair(rounds: readonly PairedRound[]): PairSummary {
   const cpu = spread(finite(ratios.map((r) => r.cpu)));
   const rps = spread(finite(ratios.map((r) => r.rps)));
   const idle = finite(rounds.map((r) => r.serverCore?.idle));
+  const other = spread(finite(rounds.map((r) => r.serverCore?.other)));
   if (cpu) summary.cpu = cpu;
+  if (other) summary.otherWork = other;
   if (rps) summary.rps = rps;
   if (idle.length) summary.worstIdle = Math.max(...idle);
   return summary;
