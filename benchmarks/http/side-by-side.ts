@@ -5,7 +5,7 @@ import { ROUTE_PATHS, expectedBodies, type RouteName } from '../routes.ts';
 import type { ServerProcess } from '../servers/spawn.ts';
 import type { VariantName } from '../servers/variants.ts';
 import { checkRoute } from './check.ts';
-import { startPinned } from './load.ts';
+import { startPinned, type HttpSettings } from './load.ts';
 import { measurePair, type PairedRound, type Side } from './paired-round.ts';
 import { isStarved, roundRatios, spawnFirst } from './paired-stats.ts';
 import { runWrk, type WrkSettings } from './wrk.ts';
@@ -29,27 +29,11 @@ export type Pair = readonly [VariantName, VariantName];
  *   connections: 256, threads: 1, serverCore: 0, clientCores: [1], node: process.execPath, log: console.log };
  * ```
  */
-export interface SideBySideSettings {
+export interface SideBySideSettings extends Omit<HttpSettings, 'frameworks'> {
+  /** The pairs, measured one after the other. `warmup` is per pair and route (both at once); `connections` and `threads` are each wrk's; `serverCore` is both servers'. */
   pairs: readonly Pair[];
-  routes: readonly RouteName[];
-  rounds: number;
-  /** Whole seconds per measured round. */
-  duration: number;
-  /** Whole seconds of warm-up per pair and route (both at once). */
-  warmup: number;
-  /** Each wrk's connections (each server gets this many). */
-  connections: number;
-  /** Each wrk's threads. */
-  threads: number;
-  /** The core both servers of a pair are pinned to. */
-  serverCore: number;
-  /** The cores both wrk are pinned to. */
-  clientCores: readonly number[];
-  /** The Node binary the servers run on. */
-  node: string;
   /** Run the packages' dist (the default, checked; `buildServers()` first) or, for tests, the sources under tsx. */
   built?: boolean;
-  log(line: string): void;
 }
 
 /**
