@@ -97,8 +97,8 @@ export function positive(value: string | undefined, fallback: number, what: stri
   return n;
 }
 
-// wrk takes its durations in whole seconds.
-function wholeSeconds(value: string | undefined, fallback: number, what: string): number {
+/** A positive whole number of seconds (wrk takes its durations in whole seconds), or `fallback` when absent. @example wholeSeconds('5', 7, 'duration') */
+export function wholeSeconds(value: string | undefined, fallback: number, what: string): number {
   const n = positive(value, fallback, what);
   if (!Number.isInteger(n)) throw new Error(`--${what} takes whole seconds (wrk's unit), got "${value}"`);
   return n;

@@ -52,8 +52,17 @@ export interface HttpCell {
   failures: number;
 }
 
-// After wrk exits, the server still closes its connections: that work belongs to the run.
-const SETTLE_MS = 100;
+/**
+ * How long to wait after wrk exits before reading a server's CPU time: the server still closes
+ * its connections, and that work belongs to the run.
+ *
+ * @example
+ * ```ts
+ * await sleep(SETTLE_MS);
+ * const cpuAfter = processCpuMicros(server.pid);
+ * ```
+ */
+export const SETTLE_MS = 100;
 
 /**
  * The order the servers take turns in during round `round` (from 0): rotated by one each round,
@@ -68,14 +77,31 @@ export function roundOrder<T>(servers: readonly T[], round: number): T[] {
   return servers.map((_, i) => servers[(i + round) % servers.length]!);
 }
 
-async function startAll(settings: HttpSettings, servers: Map<VariantName, ServerProcess>): Promise<void> {
-  for (const name of settings.frameworks) {
-    const variant: Variant = VARIANTS[name];
-    const server = await startServer(variant.framework, { node: settings.node, built: true, preload: variant.preload, wrapper: ['taskset', '-c', String(settings.serverCore)] });
-    servers.set(name, server);
-    // The point of the method: what users run. A server on the sources would measure tsx's output.
-    if (!server.core.includes(`${sep}dist${sep}`)) throw new Error(`${name}: @hickory/core resolved to ${server.core}, not the package's dist/`);
+/**
+ * Starts variant `name` in its own process pinned to `serverCore` (`taskset -c`), on `node`, from
+ * the packages' dist (`built`, the default: `buildServers()` must have run) or, for tests, from
+ * the sources under tsx. A built server whose `@hickory/core` did not resolve to a `dist/` file is
+ * stopped, and the call throws.
+ *
+ * @example
+ * ```ts
+ * const server = await startPinned('fastify', { node: process.execPath, serverCore: 0 });
+ * ```
+ */
+export async function startPinned(name: VariantName, options: { node: string; serverCore: number; built?: boolean }): Promise<ServerProcess> {
+  const variant: Variant = VARIANTS[name];
+  const built = options.built ?? true;
+  const server = await startServer(variant.framework, { node: options.node, built, preload: variant.preload, wrapper: ['taskset', '-c', String(options.serverCore)] });
+  // The point of the method: what users run. A server on the sources would measure tsx's output.
+  if (built && !server.core.includes(`${sep}dist${sep}`)) {
+    await server.stop();
+    throw new Error(`${name}: @hickory/core resolved to ${server.core}, not the package's dist/`);
   }
+  return server;
+}
+
+async function startAll(settings: HttpSettings, servers: Map<VariantName, ServerProcess>): Promise<void> {
+  for (const name of settings.frameworks) servers.set(name, await startPinned(name, settings));
 }
 
 // One measured run: wrk's numbers, the server's CPU time over it, and what else its core did.
