@@ -1,98 +1,79 @@
-import crypto from 'node:crypto';
+import { crc32 } from './crc32.ts';
 import type { Request } from './request.ts';
 import type { Response } from './response.ts';
 
 /**
  * The `etag` key's work on a final response, just before it is written: a GET or HEAD 200 with a
  * buffered body (a string or bytes, not empty, no `app_iter`) gets a weak `ETag`
- * (`W/"<byte length in hex>-<FNV-1a of the body in hex>"`) unless it has one already, and when the
- * request's `If-None-Match` matches that tag (weak comparison, a list, or `*`) the response becomes
- * a 304 without a body: `ETag`, `Cache-Control`, `Vary` and the other headers stay, the content
- * headers go. `generate: false` (the `etag` key off) still answers 304 for a tag the application
- * set itself, as Express does. A request without `If-None-Match` and `generate: false` costs one
- * header read.
- *
- * The hash is chosen by size, for speed: FNV-1a (32 bits, in JavaScript; `@fastify/etag` offers it
- * beside its default SHA-1) for bodies up to 256 bytes — most API answers — where it costs tens of
- * nanoseconds and a call into OpenSSL costs more than the whole hash; SHA-1 (OpenSSL, Express's
- * choice) above, where native code hashing a byte in about a nanosecond is several times faster
- * than a JavaScript loop.
- * A weak validator needs no cryptographic strength: with the length in the tag, a false match
- * between two versions of one small resource is a 1-in-4-billion event, its worst outcome one stale 304.
+ * (`W/"<byte length in hex>-<CRC-32 of the body in hex>"`, {@link weakTag}) unless it has one
+ * already, and when the request's `If-None-Match` matches that tag (weak comparison, a list, or `*`)
+ * the response becomes a 304 without a body: `ETag`, `Cache-Control`, `Vary` and the other headers
+ * stay, the content headers go. `generate: false` (the `etag` key off) still answers 304 for a tag
+ * the application set itself, as Express does. A request without `If-None-Match` and
+ * `generate: false` costs one header read. Returns the body's byte length when it measured it for
+ * a tag (the `Content-Length` the writer would otherwise measure again), else `undefined`.
  *
  * @example
  * ```ts
- * answerConditional(request, response, kernel.config.etag); // before the response is written
+ * const length = answerConditional(request, response, kernel.config.etag); // before the response is written
  * ```
  */
-export function answerConditional(request: Request, response: Response, generate: boolean): void {
+export function answerConditional(request: Request, response: Response, generate: boolean): number | undefined {
   const ifNoneMatch = request.raw.headers['if-none-match'];
-  if (!generate && ifNoneMatch === undefined) return;
+  if (!generate && ifNoneMatch === undefined) return undefined;
   const method = request.method;
-  if (response.status !== 200 || (method !== 'GET' && method !== 'HEAD')) return;
+  if (response.status !== 200 || (method !== 'GET' && method !== 'HEAD')) return undefined;
   const body = response.body;
   // A stream (`app_iter`) leaves `body` null; an empty body becomes a 204 and has no tag.
-  if (body === null || body.length === 0) return;
+  if (body === null || body.length === 0) return undefined;
   const headers = response.headerMap;
   let tag = headers.hasKey('etag') ? headers.get('etag') : undefined;
+  let length: number | undefined;
   if (tag === undefined) {
-    if (!generate) return;
-    tag = weakTag(body);
+    if (!generate) return undefined;
+    length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+    tag = tagOf(length, crc32(body));
     headers.setKnown('etag', 'ETag', tag);
   }
-  if (ifNoneMatch === undefined || typeof tag !== 'string' || !noneMatchHits(ifNoneMatch, tag) || reloads(request)) return;
+  if (ifNoneMatch === undefined || typeof tag !== 'string' || !noneMatchHits(ifNoneMatch, tag) || reloads(request)) return length;
   response.status = 304;
   response.body = null;
   // RFC 9110 §15.4.5: a 304 carries the validators and caching headers, not the content's.
   headers.delete('content-type');
   headers.delete('content-length');
   headers.delete('transfer-encoding');
+  return undefined;
 }
 
 /**
- * The weak tag of a body: `W/"<byte length in hex>-<hash>"`, the hash FNV-1a in 8 hex digits up to
- * {@link SMALL} bytes (a string: code units, hashed as such, which spares encoding it), SHA-1 in
- * base64url above.
+ * The weak tag of a body: `W/"<byte length in hex>-<CRC-32 of its bytes in 8 hex digits>"` (a
+ * string's bytes are its UTF-8, so a string and its bytes have the same tag).
+ *
+ * CRC-32 because it is zlib's, one call into native code at any size: for a small JSON answer
+ * fewer instructions than a hash loop in JavaScript (which reads a string's characters one call
+ * at a time), and for a large body less than half SHA-1's (callgrind, Node 20 and 26). A weak
+ * validator needs no cryptographic strength: with the length in the tag, a false match between two
+ * versions of one resource is a 1-in-4-billion event (and CRC-32 catches every change confined to
+ * 32 neighbouring bits), its worst outcome one stale 304.
  *
  * @example
  * ```ts
- * weakTag('hello'); // 'W/"5-4f9f2cab"'
+ * weakTag('hello'); // 'W/"5-3610a686"'
  * ```
  */
 export function weakTag(body: string | Uint8Array): string {
-  if (typeof body !== 'string') return body.byteLength <= SMALL ? smallTag(body.byteLength, fnv1aBytes(body)) : `W/"${body.byteLength.toString(16)}-${sha1(body)}"`;
-  if (body.length > SMALL) return `W/"${Buffer.byteLength(body).toString(16)}-${sha1(body)}"`;
-  // One pass hashes the code units and tells whether they are all ASCII (one byte each): most
-  // small answers are, and their byte length is then their length, without a call into C++.
-  let hash = 0x811c9dc5;
-  let ascii = true;
-  for (let i = 0; i < body.length; i++) {
-    const unit = body.charCodeAt(i);
-    if (unit > 0x7f) ascii = false;
-    hash = Math.imul(hash ^ unit, 0x01000193);
-  }
-  return smallTag(ascii ? body.length : Buffer.byteLength(body), hash);
-}
-
-// Bodies up to this many bytes (a string: code units) are hashed in JavaScript (see `answerConditional`).
-const SMALL = 256;
-
-function fnv1aBytes(body: Uint8Array): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < body.length; i++) hash = Math.imul(hash ^ body[i]!, 0x01000193);
-  return hash;
+  return tagOf(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength, crc32(body));
 }
 
 // The character codes of the hex digits 0-9a-f.
 const HEX = [48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 97, 98, 99, 100, 101, 102];
 const char = String.fromCharCode;
 
-// `W/"<length in hex>-<hash in 8 hex digits>"` made in one call, as one flat string: joined from
-// pieces, V8 would make a rope of them (past 12 characters), which Node's header check then copies
-// flat again, and `toString(16)` (of the length, and of a hash past 2^30 above all) is a call into
-// V8's runtime — together they cost more than the hash itself. A small body's byte length is under
-// 0x1000 (256 code units of at most 3 bytes).
-function smallTag(length: number, hash: number): string {
+// `W/"<length in hex>-<hash in 8 hex digits>"`, made in one call as one flat string below 4 KiB (most
+// answers): joined from pieces, V8 would make a rope of them (past 12 characters), which Node's
+// header check then copies flat again, and `toString(16)` (of the length, and of a hash past 2^30
+// above all) is a call into V8's runtime — together they would cost more than the hash itself.
+function tagOf(length: number, hash: number): string {
   const h0 = HEX[hash >>> 28]!;
   const h1 = HEX[(hash >>> 24) & 15]!;
   const h2 = HEX[(hash >>> 20) & 15]!;
@@ -103,14 +84,8 @@ function smallTag(length: number, hash: number): string {
   const h7 = HEX[hash & 15]!;
   if (length < 0x10) return char(87, 47, 34, HEX[length]!, 45, h0, h1, h2, h3, h4, h5, h6, h7, 34);
   if (length < 0x100) return char(87, 47, 34, HEX[length >>> 4]!, HEX[length & 15]!, 45, h0, h1, h2, h3, h4, h5, h6, h7, 34);
-  return char(87, 47, 34, HEX[length >>> 8]!, HEX[(length >>> 4) & 15]!, HEX[length & 15]!, 45, h0, h1, h2, h3, h4, h5, h6, h7, 34);
-}
-
-// `crypto.hash` (one call, no Hash object) from Node 20.12 and 21.7; `createHash` before.
-const oneShot = (crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'base64url') => string }).hash;
-
-function sha1(body: string | Uint8Array): string {
-  return oneShot !== undefined ? oneShot('sha1', body, 'base64url') : crypto.createHash('sha1').update(body).digest('base64url');
+  if (length < 0x1000) return char(87, 47, 34, HEX[length >>> 8]!, HEX[(length >>> 4) & 15]!, HEX[length & 15]!, 45, h0, h1, h2, h3, h4, h5, h6, h7, 34);
+  return `W/"${length.toString(16)}-${char(h0, h1, h2, h3, h4, h5, h6, h7)}"`;
 }
 
 /**

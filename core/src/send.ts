@@ -21,15 +21,16 @@ const OCTETS = 'application/octet-stream';
  * count). A 200 with no body or an empty one becomes 204; 204 and 304 never carry a body.
  * Without a promise when there is nothing to wait for: a string or bytes body is written at once
  * and `undefined` is returned; only a streamed `app_iter` gives a promise (settled when the stream
- * is done).
+ * is done). `byteLength`, when the caller measured the body already (for its `ETag`), is its
+ * `Content-Length`.
  *
  * @example
  * ```ts
- * const streaming = writeResponse(request, response, res, logger);
+ * const streaming = writeResponse(request, response, res, logger, answerConditional(request, response, true));
  * if (streaming) await streaming;
  * ```
  */
-export function writeResponse(request: Request, response: Response, res: ServerResponse, logger: Logger): Promise<void> | undefined {
+export function writeResponse(request: Request, response: Response, res: ServerResponse, logger: Logger, byteLength?: number): Promise<void> | undefined {
   const iter = response.app_iter;
   if (res.headersSent || res.destroyed) {
     // The client left (or was answered already): the stream is never read, so it is closed now.
@@ -77,7 +78,7 @@ export function writeResponse(request: Request, response: Response, res: ServerR
   }
   if (typeof body === 'string') {
     if (!headers.hasKey('content-type')) headers.setKnown('content-type', 'Content-Type', HTML);
-    headers.setKnown('content-length', 'Content-Length', String(Buffer.byteLength(body)));
+    headers.setKnown('content-length', 'Content-Length', String(byteLength ?? Buffer.byteLength(body)));
     res.writeHead(status, headers.toFlatArray() as string[]);
     res.end(request.method === 'HEAD' ? undefined : body);
     return undefined;

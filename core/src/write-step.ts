@@ -29,8 +29,8 @@ export function writeFinal(exchange: Exchange, res: ServerResponse, settings: Pi
     const iter = exchange.response.app_iter;
     // An event stream never ends by itself: it ends when the app closes.
     if (iter !== undefined && iter instanceof EventFrames) iter.endOn(settings.closingSignal);
-    answerConditional(exchange.request, exchange.response, settings.etag === true);
-    const streaming = writeResponse(exchange.request, exchange.response, res, logger);
+    const measured = answerConditional(exchange.request, exchange.response, settings.etag === true);
+    const streaming = writeResponse(exchange.request, exchange.response, res, logger, measured);
     // Only what the socket could not take at once needs watching: small answers never wait.
     if (streaming !== undefined || res.writableNeedDrain) watchSendProgress(res, settings.sendTimeout, logger, `${exchange.request.method} ${exchange.request.path}`);
     if (streaming !== undefined) {
