@@ -1,4 +1,4 @@
-// A response schema on a RestController handler: REST routes through callExposed, and its JSON
+// A response schema on a RestController handler: REST routes through the call stage (callSelected), and its JSON
 // answer is written by the handler's compiled serializer (what the benchmark's REST route uses).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -4,7 +4,7 @@ import { mapArguments, variablesOf } from './arguments.ts';
 import { dispatchError } from './errors.ts';
 import { checkExplicitHandler } from './explicit-handler.ts';
 import type { Rendering } from './exposure.ts';
-import { handlerFacts, parametersFrom, type HandlerFacts } from './handler-facts.ts';
+import { parametersFrom, type HandlerFacts } from './handler-facts.ts';
 import { handlerSchemas } from './handler-schemas.ts';
 import { controllerName } from './names.ts';
 import { handlerParameters } from './parameters.ts';
@@ -45,26 +45,14 @@ export function overrideRendering(request: Request, rendering: Rendering): boole
 }
 
 /**
- * A {@link Lookup} that calls `fn` on `controller` (as `this`) with arguments mapped from
- * `remainder` and the request's variables, and renders the result with `rendering`.
- * The building block for routing plugins (REST) that have chosen the method themselves.
+ * The call stage: a {@link Lookup} that calls the handler the select stage chose (`handler.fn`) on
+ * `controller` (as `this`) with arguments mapped from `remainder` and the request's variables, and
+ * renders the result with `rendering`. What it needs from the registries comes with the handler
+ * (`handler.facts`): none is read again.
  *
  * @example
  * ```ts
- * return callExposed(kernel, controller, controller.get_one, ['7'], renderingsOf(controller.get_one)[0]);
- * ```
- */
-export function callExposed(kernel: Kernel, controller: object, fn: Function, remainder: readonly string[], rendering: Rendering): Lookup {
-  return new ExposedCall(kernel, controller, fn, remainder, rendering, handlerFacts(fn));
-}
-
-/**
- * {@link callExposed} for the handler the select stage chose, with the facts it keeps for it (no
- * registry is read again).
- *
- * @example
- * ```ts
- * const lookup = callSelected(kernel, found.controller, handler, remainder, rendering);
+ * const lookup = callSelected(kernel, found.controller, selectHandler(found, 'GET'), remainder, rendering);
  * ```
  */
 export function callSelected(kernel: Kernel, controller: object, handler: { readonly fn: Function; readonly facts: HandlerFacts }, remainder: readonly string[], rendering: Rendering): Lookup {
@@ -96,7 +84,7 @@ export interface HandlerCall {
 }
 
 /**
- * The {@link HandlerCall} of a lookup made by dispatch (or by {@link callExposed}), `undefined`
+ * The {@link HandlerCall} of a lookup made by dispatch (see {@link callSelected}), `undefined`
  * for any other lookup (an OPTIONS answer, another routing plugin's).
  *
  * @example
