@@ -9,6 +9,7 @@
 //     [--node current,26.10.0] [--requests 10000] [--windows 3] [--write | --dry-run]
 import { readFile, writeFile } from 'node:fs/promises';
 import { countAll, hasCallgrind } from './instructions/count.ts';
+import { countInProcess } from './instructions/count-in-process.ts';
 import { parseInstructionsOptions, USAGE, type InstructionsOptions } from './instructions/options.ts';
 import { instructionsTable, type InstructionsRun, type LineCounts } from './instructions/table.ts';
 import { describeMachine } from './machine.ts';
@@ -19,6 +20,11 @@ const MARKERS: Markers = {
   start: '<!-- instructions:start (written by benchmarks/instructions.ts; do not edit by hand) -->',
   end: '<!-- instructions:end -->',
   heading: 'Instructions per request',
+};
+const IN_PROCESS_MARKERS: Markers = {
+  start: '<!-- instructions-in-process:start (written by benchmarks/instructions.ts --in-process; do not edit by hand) -->',
+  end: '<!-- instructions-in-process:end -->',
+  heading: 'Instructions per request, in process',
 };
 
 async function main(): Promise<void> {
@@ -38,14 +44,14 @@ async function main(): Promise<void> {
   const lines: LineCounts[] = [];
   for (const node of nodes) {
     console.log(`Counting instructions per request under callgrind on ${nodeLabel(node.version)}: ${options.variants.join(', ')} × ${options.routes.join(', ')}`);
-    const counts = await countAll({ ...options, node: node.binary });
+    const counts = await (options.inProcess ? countInProcess : countAll)({ ...options, node: node.binary });
     lines.push({ node: node.version, binary: node.binary, counts });
   }
   const run: InstructionsRun = {
     date: new Date().toISOString().slice(0, 10),
     command: ['npm run bench:instructions', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
     machine: describeMachine(),
-    settings: { ...options.load, windows: options.windows, routes: options.routes, frameworks: options.variants, nodes: options.nodes },
+    settings: { ...options.load, windows: options.windows, routes: options.routes, frameworks: options.variants, nodes: options.nodes, inProcess: options.inProcess },
     lines,
   };
   const block = instructionsTable(run);
@@ -55,9 +61,10 @@ async function main(): Promise<void> {
     return;
   }
   // One file for every line (the per-line instructions-node<N>.json files of earlier runs are kept as they are).
-  await writeFile(`${RESULTS_DIR}instructions.json`, `${JSON.stringify(run, null, 2)}\n`);
-  await writeFile(README, replaceBetweenMarkers(await readFile(README, 'utf8'), block, MARKERS));
-  console.log(`\nwrote ${RESULTS_DIR}instructions.json and the table in ${README}`);
+  const file = `${RESULTS_DIR}instructions${options.inProcess ? '-in-process' : ''}.json`;
+  await writeFile(file, `${JSON.stringify(run, null, 2)}\n`);
+  await writeFile(README, replaceBetweenMarkers(await readFile(README, 'utf8'), block, options.inProcess ? IN_PROCESS_MARKERS : MARKERS));
+  console.log(`\nwrote ${file} and the table in ${README}`);
 }
 
 await main();

