@@ -1,7 +1,8 @@
 // `npm run bench:instructions -- --in-process`: instructions per request with no socket, no
 // parser and no load generator, one server per process under callgrind (`in-process-child.ts`).
 // V8 runs on one thread (`--single-threaded`: it compiles and collects on the main thread, when the
-// requests make it), so the same build counts the same from one run to the next, within ~0.5%:
+// requests make it), so the same build counts the same from one run to the next, within ~0.5% on
+// Node 26 (~3% on Node 20):
 // small changes to the per-request path can be told apart, which the counts over a socket (±5%)
 // cannot. What is counted is each framework's JavaScript and Node's own HTTP code it calls.
 import { spawn } from 'node:child_process';
