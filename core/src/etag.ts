@@ -49,9 +49,10 @@ export function answerConditional(request: Request, response: Response, generate
  * The weak tag of a body: `W/"<byte length in hex>-<CRC-32 of its bytes in 8 hex digits>"` (a
  * string's bytes are its UTF-8, so a string and its bytes have the same tag).
  *
- * CRC-32 because it is zlib's, one call into native code at any size: for a small JSON answer
- * fewer instructions than a hash loop in JavaScript (which reads a string's characters one call
- * at a time), and for a large body less than half SHA-1's (callgrind, Node 20 and 26). A weak
+ * CRC-32 because it is zlib's, one call into native code at any size: for a small JSON answer no
+ * more instructions than a hash loop in JavaScript (which reads a string's characters one call at
+ * a time), fewer past a few dozen bytes, and for a large body less than half SHA-1's (callgrind,
+ * Node 20 and 26). A weak
  * validator needs no cryptographic strength: with the length in the tag, a false match between two
  * versions of one resource is a 1-in-4-billion event (and CRC-32 catches every change confined to
  * 32 neighbouring bits), its worst outcome one stale 304.
