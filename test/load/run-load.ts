@@ -56,15 +56,17 @@ export interface LoadReport {
   rssAfterWarmupMiB: number;
   rssEndMiB: number;
   rssGrowthMiB: number;
+  /** Growth of what the server still holds after a GC (V8 heap in use + external memory): a leak shows here. */
+  retainedGrowthMiB: number;
   uncaught: string[];
 }
 
-function ask(child: ChildProcess, message: string, key: string): Promise<number> {
+function ask(child: ChildProcess, message: string, key: string): Promise<Record<string, number>> {
   return new Promise((resolve) => {
     const listen = (reply: Record<string, number>) => {
       if (reply[key] === undefined) return;
       child.off('message', listen);
-      resolve(reply[key]!);
+      resolve(reply);
     };
     child.on('message', listen);
     child.send(message);
@@ -96,9 +98,10 @@ export async function runLoad(options: { seconds: number; connections: number; w
     const blast = (seconds: number) =>
       Promise.all(ROUTES.map((route) => autocannon({ url, connections: per, duration: seconds, timeout: 10, requests: route.requests })));
     await blast(options.warmup);
-    const rssAfterWarmup = await ask(child, 'rss', 'rss');
+    const afterWarmup = await ask(child, 'rss', 'rss');
     const results = await blast(options.seconds);
-    const rssEnd = await ask(child, 'rss', 'rss');
+    const end = await ask(child, 'rss', 'rss');
+    const [rssAfterWarmup, rssEnd] = [afterWarmup['rss']!, end['rss']!];
     const rows = ROUTES.map((route, i) => {
       const r = results[i]!;
       const unexpected = Object.fromEntries(Object.entries(r.statusCodeStats).filter(([code]) => Number(code) !== route.status).map(([code, s]) => [code, s.count]));
@@ -112,6 +115,7 @@ export async function runLoad(options: { seconds: number; connections: number; w
       rssAfterWarmupMiB: Math.round(rssAfterWarmup / MiB),
       rssEndMiB: Math.round(rssEnd / MiB),
       rssGrowthMiB: Math.round(((rssEnd - rssAfterWarmup) / MiB) * 10) / 10,
+      retainedGrowthMiB: Math.round(((end['retained']! - afterWarmup['retained']!) / MiB) * 10) / 10,
       uncaught,
     };
   } finally {
@@ -131,11 +135,16 @@ export function formatReport(report: LoadReport): string {
       `${row.route.padEnd(9)} ${String(row.requests).padStart(8)} ${String(row.perSecond).padStart(7)} ${String(row.p99).padStart(8)} ${String(row.errors).padStart(7)} ${String(row.timeouts).padStart(9)}  ${JSON.stringify(row.unexpected)}`,
     );
   }
-  lines.push(`RSS after warm-up ${report.rssAfterWarmupMiB} MiB, at the end ${report.rssEndMiB} MiB, growth ${report.rssGrowthMiB} MiB`);
+  lines.push(`RSS after warm-up ${report.rssAfterWarmupMiB} MiB, at the end ${report.rssEndMiB} MiB, growth ${report.rssGrowthMiB} MiB; retained after GC grew ${report.retainedGrowthMiB} MiB`);
   return lines.join('\n');
 }
 
-/** The problems of a report (empty when it passes), with `maxGrowthMiB` allowed RSS growth. */
+/**
+ * The problems of a report (empty when it passes), with `maxGrowthMiB` allowed growth of the memory
+ * the server still holds after a GC. Not of its RSS: Node 26 keeps pages it has freed, and its RSS
+ * after a GC read 64–85 MiB higher at the end in 1–2 runs of 3 on a busy machine, before and after
+ * the changes of 2026-11-28 alike, while what it held had not grown.
+ */
 export function problemsOf(report: LoadReport, maxGrowthMiB = 50): string[] {
   const problems: string[] = [];
   for (const row of report.rows) {
@@ -144,7 +153,7 @@ export function problemsOf(report: LoadReport, maxGrowthMiB = 50): string[] {
     if (row.timeouts) problems.push(`${row.route}: ${row.timeouts} timeouts`);
     if (Object.keys(row.unexpected).length) problems.push(`${row.route}: unexpected statuses ${JSON.stringify(row.unexpected)}`);
   }
-  if (report.rssGrowthMiB >= maxGrowthMiB) problems.push(`RSS grew by ${report.rssGrowthMiB} MiB (limit ${maxGrowthMiB})`);
+  if (report.retainedGrowthMiB >= maxGrowthMiB) problems.push(`the memory held after a GC grew by ${report.retainedGrowthMiB} MiB (limit ${maxGrowthMiB})`);
   if (report.uncaught.length) problems.push(`uncaught in the server: ${report.uncaught.join('; ')}`);
   return problems;
 }
