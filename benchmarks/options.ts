@@ -105,6 +105,22 @@ export function wholeSeconds(value: string | undefined, fallback: number, what: 
 }
 
 /**
+ * Where the servers and the load run, from `--server-core`, `--client-cores` and `--threads` (one
+ * wrk thread per client core unless given): what `npm run bench` and `bench:side-by-side` share.
+ *
+ * @example
+ * ```ts
+ * placementOf({ 'server-core': '0', 'client-cores': '1' }); // { serverCore: 0, clientCores: [1], threads: 1 }
+ * ```
+ */
+export function placementOf(values: { 'server-core'?: string; 'client-cores'?: string; threads?: string }): { serverCore: number; clientCores: number[]; threads: number } {
+  const serverCore = values['server-core'] === undefined ? 0 : Number(values['server-core']);
+  if (!Number.isInteger(serverCore) || serverCore < 0) throw new Error(`--server-core takes one core's number, got "${values['server-core']}"`);
+  const clientCores = parseCoreList(values['client-cores'] ?? '1');
+  return { serverCore, clientCores, threads: Math.round(positive(values.threads, clientCores.length, 'threads')) };
+}
+
+/**
  * Parses `process.argv`-style arguments.
  *
  * @example
@@ -133,9 +149,7 @@ export function parseOptions(args: readonly string[]): BenchOptions {
   }
   const quick = values.quick!;
   const frameworks = values.frameworks === undefined ? [...DEFAULT_SERVERS] : list(values.frameworks, VARIANT_NAMES, 'framework');
-  const serverCore = values['server-core'] === undefined ? 0 : Number(values['server-core']);
-  if (!Number.isInteger(serverCore) || serverCore < 0) throw new Error(`--server-core takes one core's number, got "${values['server-core']}"`);
-  const clientCores = parseCoreList(values['client-cores'] ?? '1');
+  const { serverCore, clientCores, threads } = placementOf(values);
   return {
     quick,
     frameworks,
@@ -144,7 +158,7 @@ export function parseOptions(args: readonly string[]): BenchOptions {
     duration: wholeSeconds(values.duration, quick ? 1 : 7, 'duration'),
     warmup: wholeSeconds(values.warmup, quick ? 1 : 2, 'warmup'),
     connections: Math.round(positive(values.connections, 256, 'connections')),
-    threads: Math.round(positive(values.threads, clientCores.length, 'threads')),
+    threads,
     serverCore,
     clientCores,
     depthCpuMs: quick ? 50 : 300,

@@ -1,9 +1,8 @@
 // Command-line options of `npm run bench:side-by-side`.
 import { parseArgs } from 'node:util';
-import { parseCoreList } from './http/cores.ts';
 import type { Pair, SideBySideSettings } from './http/side-by-side.ts';
 import { CURRENT, parseNodeList } from './node-lines.ts';
-import { list, positive, wholeSeconds } from './options.ts';
+import { list, placementOf, positive, wholeSeconds } from './options.ts';
 import { ROUTE_NAMES, type RouteName } from './routes.ts';
 import { VARIANT_NAMES, type VariantName } from './servers/variants.ts';
 
@@ -116,9 +115,7 @@ export function parseSideBySideOptions(args: readonly string[]): SideBySideOptio
   const pairs = given ? parsePairs(given, values.pairs === undefined ? '--pair' : '--pairs') : [DEFAULT_PAIR];
   const control: Pair = [pairs[0]![1], pairs[0]![1]];
   if (values.control && !pairs.some(([a, b]) => a === control[0] && b === control[1])) pairs.push(control);
-  const serverCore = values['server-core'] === undefined ? 0 : Number(values['server-core']);
-  if (!Number.isInteger(serverCore) || serverCore < 0) throw new Error(`--server-core takes one core's number, got "${values['server-core']}"`);
-  const clientCores = parseCoreList(values['client-cores'] ?? '1');
+  const { serverCore, clientCores, threads } = placementOf(values);
   return {
     pairs,
     routes: values.routes === undefined ? [...DEFAULT_ROUTES] : list(values.routes, ROUTE_NAMES, 'route'),
@@ -126,7 +123,7 @@ export function parseSideBySideOptions(args: readonly string[]): SideBySideOptio
     duration: wholeSeconds(values.duration, 5, 'duration'),
     warmup: wholeSeconds(values.warmup, 2, 'warmup'),
     connections: Math.round(positive(values.connections, 256, 'connections')),
-    threads: Math.round(positive(values.threads, clientCores.length, 'threads')),
+    threads,
     serverCore,
     clientCores,
     nodes: parseNodeList(values.node, [CURRENT]),

@@ -138,7 +138,7 @@ export class HeaderMap {
   }
 
   private put(key: string, name: string, value: HeaderValue): void {
-    const at = this.indexOf(key);
+    const at = this.keyIndex(key);
     if (at !== -1) {
       this.pairs[2 * at + 1] = value;
       return;
@@ -155,12 +155,12 @@ export class HeaderMap {
   }
 
   get(name: string): HeaderValue | undefined {
-    const at = this.indexOf(lowerCase(name));
+    const at = this.keyIndex(lowerCase(name));
     return at === -1 ? undefined : (this.pairs[2 * at + 1] as HeaderValue);
   }
 
   has(name: string): boolean {
-    return this.indexOf(lowerCase(name)) !== -1;
+    return this.keyIndex(lowerCase(name)) !== -1;
   }
 
   /**
@@ -174,7 +174,7 @@ export class HeaderMap {
    * ```
    */
   hasKey(key: string): boolean {
-    return this.indexOf(key) !== -1;
+    return this.keyIndex(key) !== -1;
   }
 
   delete(name: string): boolean {
@@ -182,7 +182,7 @@ export class HeaderMap {
       this.refused();
       return false;
     }
-    const at = this.indexOf(lowerCase(name));
+    const at = this.keyIndex(lowerCase(name));
     if (at === -1) return false;
     this.keys.splice(at, 1);
     this.pairs.splice(2 * at, 2);
@@ -227,7 +227,7 @@ export class HeaderMap {
   // Where `key` is among the keys, or -1. A loop rather than `Array.prototype.indexOf`: a response
   // holds a handful of headers, and the call into the builtin costs more than comparing them all
   // (callgrind, Node 26: ~95 instructions a look-up, the kernel making about seven a response).
-  private indexOf(key: string): number {
+  private keyIndex(key: string): number {
     const keys = this.keys;
     for (let i = 0; i < keys.length; i++) if (keys[i] === key) return i;
     return -1;
